@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "SheetLog",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "SheetLogCore", targets: ["SheetLogCore"]),
+        .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
+        .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
+        .library(name: "SheetLogDomain", targets: ["SheetLogDomain"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // Pure: envelopes, the EventStore protocol, errors, limits, the integrity chain.
+        .target(
+            name: "SheetLogCore",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // Pure: the sheet and form decider (commands, events, state).
+        .target(
+            name: "SheetLogDomain",
+            dependencies: ["SheetLogCore"]
+        ),
+        // The event log on SQLite, through GRDB.
+        .target(
+            name: "SheetLogSQLite",
+            dependencies: [
+                "SheetLogCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // An in-memory store with the same semantics, and test helpers.
+        .target(
+            name: "SheetLogTesting",
+            dependencies: ["SheetLogCore"]
+        ),
+        .testTarget(
+            name: "SheetLogCoreTests",
+            dependencies: ["SheetLogCore"]
+        ),
+    ]
+)

@@ -1,0 +1,46 @@
+/// A strict RFC 8259 checker over UTF-8 bytes that also enforces SheetLog's own input rules.
+///
+/// It rejects what SQLite's `json_valid` would accept but SheetLog must not store: `NUL`
+/// (raw or escaped as `\u0000`), lone UTF-16 surrogate escapes, numbers that overflow to
+/// infinity, nesting deeper than ``maximumDepth``, and (on request) duplicate object keys.
+/// It never allocates for valid input without duplicate-key checking, so the append path can
+/// afford it.
+public struct JSONValidator: Sendable {
+    /// How deep arrays and objects may nest.
+    public var maximumDepth: Int
+    /// Whether `{"a":1,"a":2}` is an error.
+    public var rejectsDuplicateKeys: Bool
+
+    public init(maximumDepth: Int = 64, rejectsDuplicateKeys: Bool = false) {
+        self.maximumDepth = maximumDepth
+        self.rejectsDuplicateKeys = rejectsDuplicateKeys
+    }
+
+    /// Why a text is not acceptable JSON, with the byte offset where it was noticed.
+    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        public var reason: String
+        public var offset: Int
+        public var description: String { "\(reason) at byte \(offset)" }
+    }
+
+    /// Checks `text`; throws ``Failure`` naming the first problem.
+    public func validate(_ text: String) throws(Failure) {
+        var copy = text
+        let failure: Failure? = copy.withUTF8 { bytes in
+            do throws(Failure) { try validate(bytes) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// Checks UTF-8 bytes; throws ``Failure`` naming the first problem (invalid UTF-8 included).
+    public func validate(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
+        var scanner = JSONScanner(bytes: bytes, maximumDepth: maximumDepth, rejectsDuplicateKeys: rejectsDuplicateKeys)
+        try scanner.skipWhitespace()
+        try scanner.value(depth: 0)
+        try scanner.skipWhitespace()
+        if scanner.index != bytes.count {
+            throw Failure(reason: "unexpected text after the JSON value", offset: scanner.index)
+        }
+    }
+}
