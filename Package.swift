@@ -46,5 +46,18 @@ let package = Package(
             name: "SheetLogCoreTests",
             dependencies: ["SheetLogCore"]
         ),
+        .testTarget(
+            name: "SheetLogSQLiteTests",
+            dependencies: ["SheetLogSQLite", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "SheetLogStoreConformanceTests",
+            dependencies: ["SheetLogSQLite", "SheetLogTesting"]
+        ),
+        .testTarget(
+            name: "SheetLogDomainTests",
+            dependencies: ["SheetLogDomain", .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Fixtures")]
+        ),
     ]
 )
