@@ -74,7 +74,7 @@ extension InMemoryLog {
             guard batch.expected.isSatisfied(byActualVersion: actual) else {
                 throw SheetLogError(
                     .wrongExpectedVersion,
-                    "stream \(batch.stream) was expected at version \(batch.expected) but is at version \(actual)",
+                    "append to stream \(batch.stream) expected version \(batch.expected) but the stream is at version \(actual)",
                     context: .init(stream: batch.stream, expectedVersion: batch.expected.description, actualVersion: actual, operation: "append"))
             }
             pendingVersions[batch.stream] = actual + Int64(batch.events.count)
