@@ -1,0 +1,51 @@
+import Foundation
+import SheetLogTesting
+
+/// A store under test, the clock it stamps `recordedAt` with, and how to get rid of it.
+struct StoreFixture: Sendable {
+    typealias Opener = @Sendable (_ path: String) async throws -> any EventStore
+
+    let store: any EventStore
+    let clock: ManualClock
+    /// Overwrites the payload stored at a position without updating its chain; nil when the kind cannot.
+    let tamperPayload: (@Sendable (_ position: Int64, _ payload: String) async throws -> Void)?
+    private let file: (directory: URL, path: String, open: Opener)?
+
+    init(
+        store: any EventStore, clock: ManualClock,
+        tamperPayload: (@Sendable (Int64, String) async throws -> Void)? = nil
+    ) {
+        self.store = store
+        self.clock = clock
+        self.tamperPayload = tamperPayload
+        self.file = nil
+    }
+
+    private init(store: any EventStore, clock: ManualClock, directory: URL, path: String, open: @escaping Opener) {
+        self.store = store
+        self.clock = clock
+        self.tamperPayload = nil
+        self.file = (directory, path, open)
+    }
+
+    /// A store on a database file in a fresh temporary directory, which ``cleanup()`` removes.
+    static func onFile(clock: ManualClock, open: @escaping Opener) async throws -> StoreFixture {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sheetlog-conformance-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("log.sqlite").path
+        return StoreFixture(store: try await open(path), clock: clock, directory: directory, path: path, open: open)
+    }
+
+    /// The same database opened again, as after an app restart; nil for kinds that keep nothing.
+    func reopen() async throws -> StoreFixture? {
+        guard let file else { return nil }
+        return StoreFixture(store: try await file.open(file.path), clock: clock, directory: file.directory, path: file.path, open: file.open)
+    }
+
+    /// Removes whatever the fixture left on disk.
+    func cleanup() {
+        guard let file else { return }
+        try? FileManager.default.removeItem(at: file.directory)
+    }
+}
