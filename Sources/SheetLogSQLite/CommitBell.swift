@@ -25,6 +25,9 @@ final class CommitBell: @unchecked Sendable {
         continuation?.finish()
     }
 
+    /// How many subscriptions hold a doorbell.
+    var registeredCount: Int { lock.withLock { doorbells.count } }
+
     /// Rings every doorbell.
     func ring() {
         let all = lock.withLock { Array(doorbells.values) }

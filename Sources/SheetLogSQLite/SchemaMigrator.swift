@@ -50,7 +50,9 @@ public struct SchemaMigrator: Sendable {
     /// `db` must be outside a transaction: each migration runs in its own `BEGIN IMMEDIATE` transaction,
     /// which also makes two processes opening one new file at once apply each migration once.
     @discardableResult
-    public func migrate(_ db: Database, location: String, clock: any SheetLogClock, logger: Logger) throws -> [SchemaMigration] {
+    public func migrate(
+        _ db: Database, location: String, clock: any SheetLogClock, logger: Logger = Logger(label: "SheetLog.SQLite")
+    ) throws -> [SchemaMigration] {
         let alreadyApplied = try readingSchema(location: location) { try appliedMigrations(db) }
         try checkCompatibility(of: alreadyApplied, location: location)
         let appliedNumbers = Set(alreadyApplied.map(\.number))
