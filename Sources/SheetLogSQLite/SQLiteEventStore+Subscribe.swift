@@ -1,54 +1,59 @@
 import SheetLogCore
 
 extension SQLiteEventStore {
-    /// How many events a subscription reads per query while catching up.
-    static let subscriptionChunkSize = 512
-
     /// Every event after `position` in order, then each new one as it commits.
     ///
-    /// Appends through this store wake the subscription at once; appends by other processes on the
-    /// same file are found by polling every ``Configuration/subscriptionPollInterval``. Positions are
-    /// assigned under the write lock and committed in order, so reading `position > last seen`
-    /// never skips and never repeats. The sequence ends when the consuming task is cancelled.
+    /// The sequence is pulled: it reads the log a chunk at a time as the consumer asks, so a slow
+    /// consumer never makes it buffer the whole log. Appends through this store wake it at once;
+    /// appends by other processes on the same file are found by polling every
+    /// ``Configuration/subscriptionPollInterval``. Positions are assigned under the write lock and
+    /// committed in order, so reading `position > last delivered` never skips and never repeats.
+    /// The sequence ends when the consuming task is cancelled; it has one consumer.
     public func subscribe(after position: Int64) -> AsyncThrowingStream<RecordedEvent, any Error> {
-        let (events, output) = AsyncThrowingStream<RecordedEvent, any Error>.makeStream()
-        let (bellID, doorbell, ringer) = commitBell.register()
-        ringer.yield()  // read what is already stored straight away
-        let interval = configuration.subscriptionPollInterval
-        let poller = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                ringer.yield()
+        let subscription = Subscription(store: self, after: position)
+        return AsyncThrowingStream(unfolding: { try await subscription.next() })
+    }
+}
+
+/// The state of one subscription: the last delivered position and the chunk being delivered.
+actor Subscription {
+    static let chunkSize = 512
+
+    private let store: SQLiteEventStore
+    private var cursor: Int64
+    private var chunk: [RecordedEvent] = []
+    private var nextIndex = 0
+
+    init(store: SQLiteEventStore, after position: Int64) {
+        self.store = store
+        cursor = position
+    }
+
+    /// The next event, waiting for one to commit if needed; nil once the consuming task is cancelled.
+    func next() async throws -> RecordedEvent? {
+        while !Task.isCancelled {
+            if nextIndex < chunk.count {
+                let event = chunk[nextIndex]
+                nextIndex += 1
+                cursor = event.position
+                return event
             }
-        }
-        let reader = Task {
-            var cursor = position
+            // Read before the query: a commit that lands after the query has rung a newer generation.
+            let seen = store.commitBell.currentGeneration
             do {
-                for await _ in doorbell {
-                    while true {
-                        try Task.checkCancellation()
-                        let chunk = try await reading("subscribe") { [cursor] db in
-                            try Self.readAll(in: db, after: cursor, through: nil, limit: Self.subscriptionChunkSize, types: nil)
-                        }
-                        for event in chunk {
-                            output.yield(event)
-                            cursor = event.position
-                        }
-                        if chunk.count < Self.subscriptionChunkSize { break }
-                    }
+                chunk = try await store.reading("subscribe") { [cursor] db in
+                    try SQLiteEventStore.readAll(in: db, after: cursor, through: nil, limit: Self.chunkSize, types: nil)
                 }
-                output.finish()
-            } catch is CancellationError {
-                output.finish()
             } catch {
-                output.finish(throwing: error)
+                // A read interrupted by the consumer's cancellation ends the sequence; other errors end it with the error.
+                if error is CancellationError || Task.isCancelled { return nil }
+                throw error
+            }
+            nextIndex = 0
+            if chunk.isEmpty {
+                await store.commitBell.wait(after: seen, timeout: store.configuration.subscriptionPollInterval)
             }
         }
-        output.onTermination = { [commitBell] _ in
-            poller.cancel()
-            reader.cancel()
-            commitBell.unregister(bellID)
-        }
-        return events
+        return nil
     }
 }
