@@ -20,6 +20,7 @@ public final class SQLiteEventStore: EventStore, Sendable {
     /// The GRDB connection (a `DatabasePool` for a file, a `DatabaseQueue` in memory), for layers that
     /// read projections or run their own SQL. Writing to `events` through it bypasses every check.
     public let writer: any DatabaseWriter
+    /// The configuration the store was opened with.
     public let configuration: Configuration
     /// The database's path, or `in memory`; used in messages.
     public let location: String
@@ -31,7 +32,7 @@ public final class SQLiteEventStore: EventStore, Sendable {
     /// was written by a newer SheetLog, ``SheetLogError/Code/migrationFailed`` when a migration fails or
     /// a shipped migration was edited, and ``SheetLogError/Code/storage`` when SQLite cannot open it.
     public convenience init(path: String, configuration: Configuration = .init()) throws {
-        try Self.checkExistingFile(at: path)
+        try Self.checkExistingFile(at: path, busyTimeout: configuration.busyTimeout)
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: Self.databaseConfiguration(configuration))
@@ -78,12 +79,13 @@ public final class SQLiteEventStore: EventStore, Sendable {
 
     /// Refuses a file written by a newer SheetLog through a read-only connection, so that nothing
     /// (not even the switch to WAL) is written to it.
-    private static func checkExistingFile(at path: String) throws {
+    private static func checkExistingFile(at path: String, busyTimeout: Duration) throws {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let size = attributes[.size] as? NSNumber, size.intValue > 0
         else { return }
         var readOnly = GRDB.Configuration()
         readOnly.readonly = true
+        readOnly.busyMode = .timeout(busyTimeout.timeInterval)
         readOnly.label = "SheetLog.schemaCheck"
         do {
             let queue = try DatabaseQueue(path: path, configuration: readOnly)

@@ -12,7 +12,7 @@ import SheetLogCore
 /// ```swift
 /// let queue = try DatabaseQueue()
 /// try queue.writeWithoutTransaction { db in
-///     try SchemaMigrator().migrate(db, location: "in memory", clock: SystemClock(), logger: Logger(label: "demo"))
+///     try SchemaMigrator().migrate(db, location: "in memory", clock: SystemClock())
 /// }
 /// ```
 public struct SchemaMigrator: Sendable {

@@ -67,6 +67,17 @@ struct FileStoreTests {
         #expect(try await first.verifyChain().isIntact)
     }
 
+    @Test("a file SQLite cannot open is a storage error carrying SQLite's code")
+    func unopenableFile() throws {
+        let directory = try TemporaryDirectory()
+        let error = try #require(throws: SheetLogError.self) {
+            try SQLiteEventStore(path: directory.path("missing-directory/log.sqlite"))
+        }
+        #expect(error.code == .storage)
+        #expect(error.context.sqliteCode == 14)  // SQLITE_CANTOPEN
+        #expect(error.message.contains("missing-directory/log.sqlite"))
+    }
+
     @Test("a stale expected version from a second store is refused")
     func secondStoreSeesTheFirstStoresAppends() async throws {
         let directory = try TemporaryDirectory()
