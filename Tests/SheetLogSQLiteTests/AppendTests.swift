@@ -34,6 +34,15 @@ struct AppendTests {
         #expect(try await store.streamVersion("nobody") == 0)
     }
 
+    @Test("events(withIDs:) looks up more ids than one statement binds, in position order")
+    func lookUpManyIDs() async throws {
+        let store = try memoryStore()
+        let ids = (1...700).map { "id-\($0)" }
+        _ = try await store.append(ids.map { event($0) }, to: "s1", expecting: .noStream)
+        let found = try await store.events(withIDs: ids.reversed() + ["missing", "id-1"])
+        #expect(found.map(\.position) == Array(1...700))
+    }
+
     @Test("a retried append returns the originals and stores nothing twice")
     func retriedAppendIsIdempotent() async throws {
         let store = try memoryStore()

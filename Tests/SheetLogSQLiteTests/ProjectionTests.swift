@@ -55,6 +55,12 @@ struct ProjectionTests {
                                                   storedRowCount: 2, rebuiltRowCount: 2)])
         #expect(try await counts(store)["edit"] == 7, "verify rolled its rebuild back")
 
+        try await store.writer.write { db in try db.execute(sql: "DELETE FROM type_counts WHERE type = 'present'") }
+        #expect(try await store.verifyProjections() == [
+            ProjectionMismatch(projection: "typeCounts", table: "type_counts", row: 1, columns: ["count"],
+                               storedRowCount: 1, rebuiltRowCount: 2),
+        ])
+
         try await store.rebuildProjections()
         #expect(try await counts(store) == ["present": 1, "edit": 2])
         #expect(try await store.verifyProjections().isEmpty)
