@@ -1,0 +1,60 @@
+import SheetLogCore
+
+/// Wakes this process's subscriptions when an append commits.
+///
+/// A generation counter makes a ring that happens between a subscription's read and its wait
+/// impossible to miss: the subscription waits for a generation newer than the one it read before.
+final class CommitBell: @unchecked Sendable {
+    private let lock = Lock()
+    private var generation: UInt64 = 0
+    private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiterID: UInt64 = 0
+
+    /// How many rings so far.
+    var currentGeneration: UInt64 { lock.withLock { generation } }
+
+    /// How many subscriptions are waiting.
+    var waiterCount: Int { lock.withLock { waiters.count } }
+
+    /// Wakes every waiter.
+    func ring() {
+        let woken = lock.withLock {
+            generation += 1
+            defer { waiters.removeAll() }
+            return Array(waiters.values)
+        }
+        for waiter in woken { waiter.resume() }
+    }
+
+    /// Returns once the bell rang after generation `seen`, after `timeout`, or when the task is cancelled.
+    func wait(after seen: UInt64, timeout: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.wait(after: seen) }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            _ = await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func wait(after seen: UInt64) async {
+        let id = lock.withLock {
+            nextWaiterID += 1
+            return nextWaiterID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                // Checked under the lock so that neither a ring nor a cancellation can slip between
+                // the check and the registration.
+                let resumeNow = lock.withLock {
+                    if generation != seen || Task.isCancelled { return true }
+                    waiters[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = lock.withLock { waiters.removeValue(forKey: id) }
+            waiter?.resume()
+        }
+    }
+}

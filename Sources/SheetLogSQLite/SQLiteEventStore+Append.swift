@@ -1,0 +1,172 @@
+import Foundation
+import GRDB
+import SheetLogCore
+
+extension SQLiteEventStore {
+    /// Appends every batch in one transaction: all or nothing.
+    ///
+    /// A stream may appear in several batches of one append: each batch's expected version is
+    /// checked against the stream's version after the earlier batches, as if they were appended
+    /// one after the other, and versions stay consecutive.
+    public func append(_ batches: [StreamBatch]) async throws -> AppendResult {
+        try configuration.limits.validate(batches)
+        let result: AppendResult
+        do {
+            result = try await writer.writeWithoutTransaction { db in try self.appendTransaction(batches, in: db) }
+        } catch {
+            throw SheetLogError.wrapping(error, operation: "append")
+        }
+        if !result.alreadyStored && !result.events.isEmpty { commitBell.ring() }
+        return result
+    }
+
+    /// BEGIN IMMEDIATE … COMMIT, issued here so that a failing COMMIT is told apart from every other failure.
+    private func appendTransaction(_ batches: [StreamBatch], in db: Database) throws -> AppendResult {
+        do {
+            try db.beginTransaction(.immediate)
+        } catch {
+            throw SheetLogError.wrapping(error, operation: "beginning the append transaction")
+        }
+        let result: AppendResult
+        do {
+            result = try record(batches, in: db)
+        } catch {
+            try? db.rollback()
+            throw SheetLogError.wrapping(error, operation: "append")
+        }
+        if result.alreadyStored {
+            try? db.rollback()  // nothing was written
+            return result
+        }
+        do {
+            try db.commit()
+        } catch {
+            try? db.rollback()
+            throw commitOutcomeUnknown(error, batches: batches)
+        }
+        return result
+    }
+
+    private func record(_ batches: [StreamBatch], in db: Database) throws -> AppendResult {
+        if let originals = try storedOriginals(of: batches, in: db) {
+            return AppendResult(events: originals, alreadyStored: true)
+        }
+        let last = try Row.fetchOne(db.cachedStatement(sql: "SELECT position, chain FROM events ORDER BY position DESC LIMIT 1"))
+        var position: Int64 = last?[0] ?? 0
+        var chain: [UInt8] = last.map { [UInt8]($0[1] as Data) } ?? IntegrityChain.genesis
+        let recordedAt = configuration.clock.nowMilliseconds()
+        let versionQuery = try db.cachedStatement(sql: "SELECT COALESCE(MAX(version), 0) FROM events WHERE stream = ?")
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO events (position, event_id, stream, version, type, schema_version, payload, metadata,
+                                occurred_at, recorded_at, chain)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        var versions: [String: Int64] = [:]
+        var recorded: [RecordedEvent] = []
+        recorded.reserveCapacity(batches.reduce(0) { $0 + $1.events.count })
+        for batch in batches {
+            let actual: Int64
+            if let known = versions[batch.stream] {
+                actual = known
+            } else {
+                actual = try Int64.fetchOne(versionQuery, arguments: [batch.stream]) ?? 0
+            }
+            guard batch.expected.isSatisfied(byActualVersion: actual) else {
+                throw SheetLogError(
+                    .wrongExpectedVersion,
+                    "stream \(batch.stream) was expected at version \(batch.expected) but is at version \(actual)",
+                    context: .init(stream: batch.stream, expectedVersion: batch.expected.description,
+                                   actualVersion: actual, eventID: batch.events.first?.eventID, operation: "append"))
+            }
+            var version = actual
+            for event in batch.events {
+                position += 1
+                version += 1
+                chain = IntegrityChain.link(previous: chain, position: position, eventID: event.eventID, stream: batch.stream,
+                                            version: version, type: event.type, payload: event.payload)
+                insert.setUncheckedArguments([
+                    position, event.eventID, batch.stream, version, event.type, event.schemaVersion, event.payload,
+                    event.metadata, event.occurredAt, recordedAt, Data(chain),
+                ])
+                try insert.execute()
+                recorded.append(RecordedEvent(
+                    position: position, eventID: event.eventID, stream: batch.stream, version: version, type: event.type,
+                    schemaVersion: event.schemaVersion, payload: event.payload, metadata: event.metadata,
+                    occurredAt: event.occurredAt, recordedAt: recordedAt, chain: chain))
+            }
+            versions[batch.stream] = version
+        }
+        if !recorded.isEmpty {
+            for projection in configuration.projections {
+                do {
+                    try projection.apply(recorded, in: db)
+                } catch {
+                    throw projectionFailure(error, projection: projection, events: recorded)
+                }
+            }
+        }
+        return AppendResult(events: recorded, alreadyStored: false)
+    }
+
+    /// The stored originals when every event id of the append is stored with the same content;
+    /// nil when none is stored; throws ``SheetLogError/Code/idempotencyConflict`` otherwise.
+    private func storedOriginals(of batches: [StreamBatch], in db: Database) throws -> [RecordedEvent]? {
+        let lookup = try db.cachedStatement(sql: "SELECT \(RecordedEvent.columnList) FROM events WHERE event_id = ?")
+        var originals: [RecordedEvent?] = []
+        var anyStored = false
+        for batch in batches {
+            for event in batch.events {
+                let original = try Row.fetchOne(lookup, arguments: [event.eventID]).map(RecordedEvent.init(row:))
+                if let original {
+                    anyStored = true
+                    guard original.stream == batch.stream, event.hasSameContent(as: original) else {
+                        throw SheetLogError(
+                            .idempotencyConflict,
+                            "event id \(event.eventID) is already stored at position \(original.position) (stream \(original.stream)) with other content",
+                            context: .init(stream: batch.stream, position: original.position, eventID: event.eventID,
+                                           eventType: event.type, operation: "append"))
+                    }
+                }
+                originals.append(original)
+            }
+        }
+        guard anyStored else { return nil }
+        let stored = originals.compactMap { $0 }
+        if stored.count != originals.count, let first = stored.first {
+            throw SheetLogError(
+                .idempotencyConflict,
+                "event id \(first.eventID) is already stored at position \(first.position) but the append also holds events not stored yet; a retried append must hold exactly the same events",
+                context: .init(stream: first.stream, position: first.position, eventID: first.eventID, operation: "append"))
+        }
+        return stored
+    }
+
+    private func projectionFailure(_ error: any Error, projection: any SQLiteProjection, events: [RecordedEvent]) -> any Error {
+        let positions = "\(events.first?.position ?? 0)…\(events.last?.position ?? 0)"
+        let context = SheetLogError.Context(position: events.first?.position, operation: "projection \(projection.name)")
+        switch error {
+        case is SheetLogError, is CancellationError:
+            return error
+        case let error as DatabaseError:
+            return SheetLogError.storage(error, operation: "projection \(projection.name) applying positions \(positions)", context: context)
+        default:
+            return SheetLogError(
+                .storage, "projection \(projection.name) failed to apply positions \(positions) with an error of type \(type(of: error))",
+                context: context)
+        }
+    }
+
+    private func commitOutcomeUnknown(_ error: any Error, batches: [StreamBatch]) -> SheetLogError {
+        let ids = batches.flatMap { $0.events.map(\.eventID) }
+        let sqliteCode = (error as? DatabaseError)?.extendedResultCode.rawValue
+        let reason = (error as? DatabaseError)?.message ?? "an error of type \(type(of: error))"
+        configuration.logger.error("append commit outcome unknown", metadata: [
+            "database": "\(location)", "events": "\(ids.count)", "firstEventID": "\(ids.first ?? "")",
+            "sqliteCode": "\(sqliteCode.map(String.init) ?? "none")",
+        ])
+        return SheetLogError(
+            .commitOutcomeUnknown,
+            "COMMIT of an append of \(ids.count) event(s) starting with event id \(ids.first ?? "none") failed (\(reason)); the events may or may not be stored: reopen the database and look the event ids up, never retry on the same handle",
+            context: .init(stream: batches.first?.stream, eventID: ids.first, operation: "append", sqliteCode: sqliteCode))
+    }
+}

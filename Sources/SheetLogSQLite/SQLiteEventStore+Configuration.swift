@@ -1,0 +1,59 @@
+import Logging
+import SheetLogCore
+
+extension SQLiteEventStore {
+    /// How much a committed append survives.
+    public enum Durability: Sendable, Hashable {
+        /// `PRAGMA synchronous = FULL`: a committed append survives a power loss or an OS crash.
+        /// The default.
+        case full
+        /// `PRAGMA synchronous = NORMAL`: a committed append survives an app crash, but the last
+        /// commits may be lost on power loss. Faster; opt in when that trade is acceptable.
+        case normal
+
+        /// The value of `PRAGMA synchronous` this level sets (2 for FULL, 1 for NORMAL).
+        public var synchronousPragmaValue: Int {
+            switch self {
+            case .full: return 2
+            case .normal: return 1
+            }
+        }
+    }
+
+    /// How a store opens its database and what it does on each append.
+    public struct Configuration: Sendable {
+        /// See ``Durability``; `.full` by default.
+        public var durability: Durability
+        /// Checked before anything reaches SQLite.
+        public var limits: InputLimits
+        /// Gives `recorded_at` and the time migrations were applied.
+        public var clock: any SheetLogClock
+        /// How long an append waits for another connection or process holding the write lock.
+        public var busyTimeout: Duration
+        /// Read models updated inside every append's transaction.
+        public var projections: [any SQLiteProjection]
+        /// Receives migrations applied and appends whose commit outcome is unknown. Never payloads.
+        public var logger: Logger
+        /// How often a subscription looks for events appended by other processes. Appends through
+        /// this store wake subscriptions at once.
+        public var subscriptionPollInterval: Duration
+
+        public init(
+            durability: Durability = .full,
+            limits: InputLimits = .default,
+            clock: any SheetLogClock = SystemClock(),
+            busyTimeout: Duration = .seconds(5),
+            projections: [any SQLiteProjection] = [],
+            logger: Logger = Logger(label: "SheetLog.SQLite"),
+            subscriptionPollInterval: Duration = .milliseconds(75)
+        ) {
+            self.durability = durability
+            self.limits = limits
+            self.clock = clock
+            self.busyTimeout = busyTimeout
+            self.projections = projections
+            self.logger = logger
+            self.subscriptionPollInterval = subscriptionPollInterval
+        }
+    }
+}

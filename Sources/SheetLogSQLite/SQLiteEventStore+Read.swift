@@ -1,0 +1,92 @@
+import GRDB
+import SheetLogCore
+
+extension SQLiteEventStore {
+    public func readStream(
+        _ stream: String, after: Int64, through: Int64?, limit: Int?, descending: Bool
+    ) async throws -> [RecordedEvent] {
+        let sqlLimit = try Self.sqlLimit(limit, operation: "readStream", stream: stream)
+        return try await reading("readStream", context: .init(stream: stream)) { db in
+            let order = descending ? "DESC" : "ASC"
+            let statement = try db.cachedStatement(sql: """
+                SELECT \(RecordedEvent.columnList) FROM events
+                WHERE stream = ? AND version > ? AND version <= ? ORDER BY version \(order) LIMIT ?
+                """)
+            return try RecordedEvent.fetchAll(statement, arguments: [stream, after, through ?? Int64.max, sqlLimit])
+        }
+    }
+
+    public func readAll(after: Int64, through: Int64?, limit: Int?, types: Set<String>?) async throws -> [RecordedEvent] {
+        let sqlLimit = try Self.sqlLimit(limit, operation: "readAll", stream: nil)
+        if let types, types.isEmpty { return [] }
+        let sortedTypes = types.map { $0.sorted() }
+        return try await reading("readAll") { db in
+            try Self.readAll(in: db, after: after, through: through, limit: sqlLimit, types: sortedTypes)
+        }
+    }
+
+    public func events(withIDs ids: [String]) async throws -> [RecordedEvent] {
+        let unique = Array(Set(ids))
+        if unique.isEmpty { return [] }
+        return try await reading("events(withIDs:)") { db in
+            var events: [RecordedEvent] = []
+            // Chunked so that the statement stays far below SQLite's limit on bound variables.
+            for start in stride(from: 0, to: unique.count, by: 500) {
+                let chunk = Array(unique[start..<min(start + 500, unique.count)])
+                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                let statement = try db.cachedStatement(
+                    sql: "SELECT \(RecordedEvent.columnList) FROM events WHERE event_id IN (\(placeholders))")
+                events += try RecordedEvent.fetchAll(statement, arguments: StatementArguments(chunk))
+            }
+            return events.sorted { $0.position < $1.position }
+        }
+    }
+
+    public func lastPosition() async throws -> Int64 {
+        try await reading("lastPosition") { db in
+            try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(position), 0) FROM events")) ?? 0
+        }
+    }
+
+    public func streamVersion(_ stream: String) async throws -> Int64 {
+        try await reading("streamVersion", context: .init(stream: stream)) { db in
+            try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT COALESCE(MAX(version), 0) FROM events WHERE stream = ?"),
+                arguments: [stream]) ?? 0
+        }
+    }
+
+    /// Events with `after < position <= through` in position order, inside an open database access.
+    static func readAll(in db: Database, after: Int64, through: Int64?, limit: Int, types: [String]?) throws -> [RecordedEvent] {
+        var sql = "SELECT \(RecordedEvent.columnList) FROM events WHERE position > ? AND position <= ?"
+        var arguments: StatementArguments = [after, through ?? Int64.max]
+        if let types {
+            sql += " AND type IN (\(Array(repeating: "?", count: types.count).joined(separator: ", ")))"
+            arguments += StatementArguments(types)
+        }
+        sql += " ORDER BY position LIMIT ?"
+        arguments += [limit]
+        return try RecordedEvent.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// A read on the reader side (the pool's readers for a file), with errors mapped.
+    func reading<T: Sendable>(
+        _ operation: String, context: SheetLogError.Context = .init(), _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        do {
+            return try await writer.read(body)
+        } catch {
+            throw SheetLogError.wrapping(error, operation: operation, context: context)
+        }
+    }
+
+    /// SQLite's LIMIT for an optional limit: -1 means none.
+    private static func sqlLimit(_ limit: Int?, operation: String, stream: String?) throws(SheetLogError) -> Int {
+        guard let limit else { return -1 }
+        guard limit >= 0 else {
+            throw SheetLogError(.invalidInput, "limit \(limit) of \(operation) is negative",
+                                context: .init(stream: stream, operation: operation, limit: limit))
+        }
+        return limit
+    }
+}

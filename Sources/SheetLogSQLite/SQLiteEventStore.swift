@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import Logging
+import SheetLogCore
+
+/// The event log in one SQLite file (WAL, one writer, concurrent readers), or in memory.
+///
+/// Opening applies the shipped migrations and refuses a database written by a newer SheetLog.
+/// Every append is one `BEGIN IMMEDIATE` transaction that checks idempotency and expected
+/// versions, inserts the events with their integrity chain, updates the configured projections,
+/// and is acknowledged only after COMMIT returned.
+///
+/// ```swift
+/// let store = try SQLiteEventStore(path: "/tmp/sheets.sqlite")
+/// try await store.append([EventData(type: "present", payload: #"{"presentation":"p1"}"#)],
+///                        to: "session-1", expecting: .noStream)
+/// let events = try await store.readStream("session-1")
+/// ```
+public final class SQLiteEventStore: EventStore, Sendable {
+    /// The GRDB connection (a `DatabasePool` for a file, a `DatabaseQueue` in memory), for layers that
+    /// read projections or run their own SQL. Writing to `events` through it bypasses every check.
+    public let writer: any DatabaseWriter
+    /// The configuration the store was opened with.
+    public let configuration: Configuration
+    /// The database's path, or `in memory`; used in messages.
+    public let location: String
+    let commitBell = CommitBell()
+
+    /// Opens (or creates) the log in the file at `path`, in WAL mode, and applies pending migrations.
+    ///
+    /// Throws ``SheetLogError/Code/schemaTooNew`` (before anything is written to the file) when the file
+    /// was written by a newer SheetLog, ``SheetLogError/Code/migrationFailed`` when a migration fails or
+    /// a shipped migration was edited, and ``SheetLogError/Code/storage`` when SQLite cannot open it.
+    public convenience init(path: String, configuration: Configuration = .init()) throws {
+        try Self.checkExistingFile(at: path, busyTimeout: configuration.busyTimeout)
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: Self.databaseConfiguration(configuration))
+        } catch {
+            throw SheetLogError.wrapping(error, operation: "opening the database at \(path)")
+        }
+        try self.init(writer: pool, location: path, configuration: configuration)
+    }
+
+    /// A log in memory (a `DatabaseQueue`), gone when the store is released: for tests and previews.
+    public static func inMemory(configuration: Configuration = .init()) throws -> SQLiteEventStore {
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(configuration: databaseConfiguration(configuration))
+        } catch {
+            throw SheetLogError.wrapping(error, operation: "opening an in-memory database")
+        }
+        return try SQLiteEventStore(writer: queue, location: "in memory", configuration: configuration)
+    }
+
+    private init(writer: any DatabaseWriter, location: String, configuration: Configuration) throws {
+        self.writer = writer
+        self.location = location
+        self.configuration = configuration
+        do {
+            try writer.writeWithoutTransaction { db in
+                // GRDB sets synchronous=NORMAL when it enables WAL, after any prepareDatabase hook:
+                // the durability level can only be set once the connection is open.
+                try db.execute(sql: "PRAGMA synchronous = \(configuration.durability.synchronousPragmaValue)")
+                try SchemaMigrator().migrate(db, location: location, clock: configuration.clock, logger: configuration.logger)
+            }
+        } catch {
+            throw SheetLogError.wrapping(error, operation: "opening the database at \(location)")
+        }
+    }
+
+    private static func databaseConfiguration(_ configuration: Configuration) -> GRDB.Configuration {
+        var database = GRDB.Configuration()
+        database.label = "SheetLog"
+        database.busyMode = .timeout(configuration.busyTimeout.timeInterval)
+        database.foreignKeysEnabled = true
+        return database
+    }
+
+    /// Refuses a file written by a newer SheetLog through a read-only connection, so that nothing
+    /// (not even the switch to WAL) is written to it.
+    private static func checkExistingFile(at path: String, busyTimeout: Duration) throws {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = attributes[.size] as? NSNumber, size.intValue > 0
+        else { return }
+        var readOnly = GRDB.Configuration()
+        readOnly.readonly = true
+        readOnly.busyMode = .timeout(busyTimeout.timeInterval)
+        readOnly.label = "SheetLog.schemaCheck"
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: readOnly)
+            try queue.read { db in try SchemaMigrator().checkCompatibility(db, location: path) }
+            try queue.close()
+        } catch {
+            throw SheetLogError.wrapping(error, operation: "checking the schema of the database at \(path)")
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import GRDB
+import SheetLogCore
+
+extension SheetLogError {
+    /// SQLite's error as a ``SheetLogError``: ``Code/storageFull`` for `SQLITE_FULL`, ``Code/storage``
+    /// otherwise, with SQLite's extended result code in the context.
+    ///
+    /// The message holds SQLite's own message only. GRDB's description is never used because it
+    /// carries the statement's arguments, and arguments are payloads and form values.
+    public static func storage(_ error: DatabaseError, operation: String, context: Context = Context()) -> SheetLogError {
+        var context = context
+        if context.operation == nil { context.operation = operation }
+        context.sqliteCode = error.extendedResultCode.rawValue
+        let code: Code = error.resultCode == .SQLITE_FULL ? .storageFull : .storage
+        let detail = error.message ?? "SQLite error"
+        return SheetLogError(code, "\(operation) failed in SQLite: \(detail) (SQLite code \(error.extendedResultCode.rawValue))", context: context)
+    }
+
+    /// Any error thrown by a database access, as SheetLog reports it.
+    ///
+    /// A ``SheetLogError`` and a `CancellationError` pass through unchanged; a `DatabaseError` is mapped
+    /// by ``storage(_:operation:context:)``; anything else is named by its type only, since its
+    /// description may hold values.
+    static func wrapping(_ error: any Error, operation: String, context: Context = Context()) -> any Error {
+        switch error {
+        case let error as SheetLogError:
+            return error
+        case let error as DatabaseError:
+            return storage(error, operation: operation, context: context)
+        case is CancellationError:
+            return error
+        default:
+            var context = context
+            if context.operation == nil { context.operation = operation }
+            return SheetLogError(.storage, "\(operation) failed with an error of type \(type(of: error))", context: context)
+        }
+    }
+}

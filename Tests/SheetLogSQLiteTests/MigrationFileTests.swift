@@ -1,0 +1,39 @@
+import Foundation
+import SheetLogSQLite
+import Testing
+
+@Suite("Embedded migrations")
+struct MigrationFileTests {
+    /// The SHA-256 of every shipped migration file. A shipped file must never change: a schema
+    /// change is a new file, and its checksum is added here.
+    static let pinnedChecksums: [Int: String] = [
+        1: "b7ac851fba75a6c4dc989625b966af670adec9216df5cafcdf5177810490df56",
+    ]
+
+    @Test("the generated file holds exactly the texts of Migrations/*.sql")
+    func generatedFileMatchesTheSourceTree() throws {
+        let directory = packageRoot.appendingPathComponent("Migrations")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".sql") }
+            .sorted()
+        #expect(!files.isEmpty)
+        #expect(files == SchemaMigration.embedded.map(\.fileName), "run Scripts/generate-migrations.sh")
+        for (file, migration) in zip(files, SchemaMigration.embedded) {
+            let data = try Data(contentsOf: directory.appendingPathComponent(file))
+            let text = try #require(String(data: data, encoding: .utf8))
+            #expect(text == migration.sql, "\(file) differs from the embedded text: run Scripts/generate-migrations.sh")
+            #expect(Checksum.sha256Hex([UInt8](data)) == migration.sha256, "\(file)")
+            #expect(Checksum.sha256Hex(migration.sql) == migration.sha256, "embedded checksum of \(file)")
+        }
+    }
+
+    @Test("shipped migrations are pinned by checksum and numbered without gaps")
+    func shippedMigrationsArePinned() {
+        #expect(SchemaMigration.embedded.map(\.number) == Array(1...SchemaMigration.embedded.count))
+        for migration in SchemaMigration.embedded {
+            #expect(Self.pinnedChecksums[migration.number] == migration.sha256,
+                    "\(migration.fileName) changed or is not pinned; a shipped migration must never be edited")
+        }
+        #expect(Self.pinnedChecksums.count == SchemaMigration.embedded.count)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import GRDB
+import SheetLogSQLite
+
+/// A directory removed when the value is released; holds the database files of one test.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-sqlite-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+}
+
+/// A small event with a JSON payload holding one field.
+func event(_ id: String, type: String = "edit", field: String = "amount", value: String = "47.50") -> EventData {
+    EventData(eventID: id, type: type, payload: #"{"field":"\#(field)","value":"\#(value)"}"#, occurredAt: 1_000)
+}
+
+/// A store in memory with a manual clock.
+func memoryStore(projections: [any SQLiteProjection] = []) throws -> SQLiteEventStore {
+    try SQLiteEventStore.inMemory(configuration: .init(clock: ManualClock(), projections: projections))
+}
+
+/// The value of a pragma, read on the store's writer connection.
+func pragma(_ name: String, of store: SQLiteEventStore) throws -> String? {
+    try store.writer.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA \(name)") }
+}
+
+/// The directory holding `Migrations/`, found from this file's path in the source tree.
+var packageRoot: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}
