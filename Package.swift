@@ -52,7 +52,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SheetLogStoreConformanceTests",
-            dependencies: ["SheetLogSQLite", "SheetLogTesting"]
+            dependencies: ["SheetLogSQLite", "SheetLogTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "SheetLogDomainTests",

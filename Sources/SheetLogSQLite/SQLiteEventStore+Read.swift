@@ -6,6 +6,7 @@ extension SQLiteEventStore {
         _ stream: String, after: Int64, through: Int64?, limit: Int?, descending: Bool
     ) async throws -> [RecordedEvent] {
         let sqlLimit = try Self.sqlLimit(limit, operation: "readStream", stream: stream)
+        guard Self.canBeStored(stream) else { return [] }
         return try await reading("readStream", context: .init(stream: stream)) { db in
             let order = descending ? "DESC" : "ASC"
             let statement = try db.cachedStatement(sql: """
@@ -26,7 +27,7 @@ extension SQLiteEventStore {
     }
 
     public func events(withIDs ids: [String]) async throws -> [RecordedEvent] {
-        let unique = Array(Set(ids))
+        let unique = Array(Set(ids.filter(Self.canBeStored)))
         if unique.isEmpty { return [] }
         return try await reading("events(withIDs:)") { db in
             var events: [RecordedEvent] = []
@@ -49,7 +50,8 @@ extension SQLiteEventStore {
     }
 
     public func streamVersion(_ stream: String) async throws -> Int64 {
-        try await reading("streamVersion", context: .init(stream: stream)) { db in
+        guard Self.canBeStored(stream) else { return 0 }
+        return try await reading("streamVersion", context: .init(stream: stream)) { db in
             try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT COALESCE(MAX(version), 0) FROM events WHERE stream = ?"),
                 arguments: [stream]) ?? 0
@@ -88,5 +90,15 @@ extension SQLiteEventStore {
                                 context: .init(stream: stream, operation: operation, limit: limit))
         }
         return limit
+    }
+}
+
+extension SQLiteEventStore {
+    /// Whether an identifier could be in the log at all.
+    ///
+    /// GRDB binds text as a C string, so an id with a NUL would be cut short and match a stored prefix;
+    /// appends refuse such ids (``InputLimits``), so reads answer "not stored" without asking SQLite.
+    static func canBeStored(_ identifier: String) -> Bool {
+        !identifier.utf8.contains(0)
     }
 }

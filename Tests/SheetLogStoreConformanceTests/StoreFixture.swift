@@ -8,7 +8,7 @@ struct StoreFixture: Sendable {
     let store: any EventStore
     let clock: ManualClock
     /// Overwrites the payload stored at a position without updating its chain; nil when the kind cannot.
-    let tamperPayload: (@Sendable (_ position: Int64, _ payload: String) async throws -> Void)?
+    var tamperPayload: (@Sendable (_ position: Int64, _ payload: String) async throws -> Void)?
     private let file: (directory: URL, path: String, open: Opener)?
 
     init(

@@ -1,3 +1,4 @@
+import GRDB
 import SheetLogSQLite
 import SheetLogTesting
 import Testing
@@ -5,12 +6,13 @@ import Testing
 /// Every store the conformance suite runs against.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
     case inMemory
-    // case sqliteMemory, sqliteFile
+    case sqliteMemory
+    case sqliteFile
 
     var testDescription: String { rawValue }
 
     /// The kinds whose stored events a test can overwrite behind the store's back.
-    static var tamperable: [StoreKind] { allCases.filter { $0 == .inMemory } }
+    static var tamperable: [StoreKind] { allCases }
 }
 
 /// A fresh, empty store of `kind` on a `ManualClock`, with `limits` enforced on every append.
@@ -20,8 +22,24 @@ func makeStore(_ kind: StoreKind, limits: InputLimits = .default) async throws -
     case .inMemory:
         let store = InMemoryEventStore(limits: limits, clock: clock)
         return StoreFixture(store: store, clock: clock, tamperPayload: { try store.tamperPayload(at: $0, with: $1) })
-    // SQLite stores, enabled by the lead at merge together with the two cases of `StoreKind` above:
-    // case .sqliteMemory: return StoreFixture(store: try SQLiteEventStore.inMemory(configuration: .init(limits: limits, clock: clock)), clock: clock)
-    // case .sqliteFile: return try StoreFixture.onFile(clock: clock) { path in try SQLiteEventStore(path: path, configuration: .init(limits: limits, clock: clock)) }
+    case .sqliteMemory:
+        let store = try SQLiteEventStore.inMemory(configuration: .init(limits: limits, clock: clock))
+        return StoreFixture(store: store, clock: clock, tamperPayload: sqliteTamper(store))
+    case .sqliteFile:
+        var fixture = try await StoreFixture.onFile(clock: clock) { path in
+            try SQLiteEventStore(path: path, configuration: .init(limits: limits, clock: clock))
+        }
+        if let store = fixture.store as? SQLiteEventStore { fixture.tamperPayload = sqliteTamper(store) }
+        return fixture
+    }
+}
+
+/// Edits a stored payload the way an attacker with the `sqlite3` shell would: drop the trigger, update.
+private func sqliteTamper(_ store: SQLiteEventStore) -> @Sendable (Int64, String) async throws -> Void {
+    { position, payload in
+        try await store.writer.write { db in
+            try db.execute(sql: "DROP TRIGGER IF EXISTS events_refuse_update")
+            try db.execute(sql: "UPDATE events SET payload = ? WHERE position = ?", arguments: [payload, position])
+        }
     }
 }
