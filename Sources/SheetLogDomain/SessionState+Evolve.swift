@@ -72,7 +72,7 @@ extension SessionState {
         return copy
     }
 
-    /// Folds `events` into `state` (a fresh session when not given).
+    /// Folds `events` into `state`.
     public static func fold(_ events: some Sequence<SheetEvent>, into state: SessionState) -> SessionState {
         state.folding(events)
     }

@@ -96,8 +96,10 @@ public enum SheetEventCodec {
         }
     }
 
+    /// Shared because replay decodes thousands of payloads; JSONDecoder is safe to share.
+    private static let decoder = JSONDecoder()
+
     private static func decodeKind(_ type: SheetEventType, from data: Data) throws -> SheetEvent.Kind {
-        let decoder = JSONDecoder()
         switch type {
         case .present: return .present(try decoder.decode(SheetEvent.Present.self, from: data))
         case .edit: return .edit(try decoder.decode(SheetEvent.Edit.self, from: data))
