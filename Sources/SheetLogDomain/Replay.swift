@@ -1,0 +1,69 @@
+/// Session replay: the state after each event, to reproduce what a user did step by step.
+///
+/// ```swift
+/// for step in try Replay.steps(recorded: try await store.readStream("s1")) {
+///     print(step.version, step.event.type, step.state.top?.id ?? "-")
+/// }
+/// ```
+public enum Replay {
+    /// One step of a replay: an event and the session state right after it.
+    public struct Step: Sendable, Hashable {
+        public var event: SheetEvent
+        public var state: SessionState
+
+        public init(event: SheetEvent, state: SessionState) {
+            self.event = event
+            self.state = state
+        }
+
+        /// The session's version after the event.
+        public var version: Int64 { state.version }
+    }
+
+    /// The state after each of `events` of session `sessionID`, from the start.
+    public static func steps(session sessionID: String, _ events: some Sequence<SheetEvent>) -> [Step] {
+        var state = SessionState(sessionID: sessionID)
+        var steps: [Step] = []
+        steps.reserveCapacity(events.underestimatedCount)
+        for event in events {
+            state.apply(event)
+            steps.append(Step(event: event, state: state))
+        }
+        return steps
+    }
+
+    /// Decodes stored events of one stream and replays them.
+    ///
+    /// Throws ``SheetLogError/Code/integrityViolation`` when the events are not one stream's
+    /// consecutive versions from 1, and the codec's errors for an event it cannot decode.
+    public static func steps(recorded: [RecordedEvent]) throws(SheetLogError) -> [Step] {
+        guard let first = recorded.first else { return [] }
+        return steps(session: first.stream, try decode(recorded))
+    }
+
+    /// The state of the stream after the events up to `version` (all of them when nil).
+    public static func state(recorded: [RecordedEvent], through version: Int64? = nil) throws(SheetLogError) -> SessionState? {
+        guard let first = recorded.first else { return nil }
+        let kept = version.map { limit in recorded.filter { $0.version <= limit } } ?? recorded
+        return SessionState.fold(session: first.stream, try decode(kept))
+    }
+
+    /// The events of one stream, checked to be its consecutive versions from 1, decoded.
+    public static func decode(_ recorded: [RecordedEvent]) throws(SheetLogError) -> [SheetEvent] {
+        guard let stream = recorded.first?.stream else { return [] }
+        var events: [SheetEvent] = []
+        events.reserveCapacity(recorded.count)
+        for (index, event) in recorded.enumerated() {
+            let expected = Int64(index + 1)
+            guard event.stream == stream, event.version == expected else {
+                throw SheetLogError(
+                    .integrityViolation,
+                    "replay of stream \(stream) expects version \(expected) but finds version \(event.version) of stream \(event.stream) at position \(event.position)",
+                    context: .init(stream: event.stream, actualVersion: event.version, position: event.position, eventID: event.eventID,
+                                   operation: "replay"))
+            }
+            events.append(try SheetEventCodec.decode(event))
+        }
+        return events
+    }
+}

@@ -1,0 +1,118 @@
+extension SheetDecider {
+    /// The preconditions shared by the commands, each throwing a rule violation that names the
+    /// command, the rule and the session (never a field value).
+    struct Rules {
+        let command: String
+        let state: SessionState
+
+        var session: String { state.sessionID }
+
+        /// "<command>: <rule> in session <s>", with the context filled.
+        func violation(
+            _ rule: String, code: SheetLogError.Code = .ruleViolation, presentation: String? = nil, field: String? = nil
+        ) -> SheetLogError {
+            SheetLogError(
+                code, "\(command): \(rule) in session \(session)",
+                context: .init(
+                    stream: session, actualVersion: state.version, presentation: presentation, field: field,
+                    operation: command))
+        }
+
+        func requireNotEnded() throws(SheetLogError) {
+            if state.ended { throw violation("no command is accepted after endSession") }
+        }
+
+        /// The top sheet, which must be `presentation` when one is named.
+        func requireTop(_ presentation: String?) throws(SheetLogError) -> Presentation {
+            guard let top = state.top else {
+                throw violation("no sheet is presented", presentation: presentation)
+            }
+            if let presentation, presentation != top.id {
+                throw violation("presentation \(presentation) is not the top sheet (\(top.id))", presentation: presentation)
+            }
+            return top
+        }
+
+        /// The top sheet, with no discard alert up.
+        func requireInteractiveTop(_ presentation: String?) throws(SheetLogError) -> Presentation {
+            let top = try requireTop(presentation)
+            if top.pendingConfirmation != nil {
+                throw violation("a confirmation is pending on presentation \(top.id)", presentation: top.id)
+            }
+            return top
+        }
+
+        /// The top sheet, with its discard alert up.
+        func requirePendingConfirmation(_ presentation: String?) throws(SheetLogError) -> Presentation {
+            guard let top = state.top, top.pendingConfirmation != nil else {
+                throw violation("no confirmation is pending", presentation: presentation)
+            }
+            return try requireTop(presentation)
+        }
+
+        /// The top sheet where Save can be tapped: no alert, or an alert that offers Save.
+        func requireSavableTop(_ presentation: String?) throws(SheetLogError) -> Presentation {
+            let top = try requireTop(presentation)
+            if let pending = top.pendingConfirmation, !pending.offersSave {
+                throw violation("the pending confirmation on presentation \(top.id) does not offer Save", presentation: top.id)
+            }
+            return top
+        }
+
+        /// The rules of `present`: a well-formed sheet, an unused id, no alert on the top, a free group.
+        func requirePresentable(_ payload: SheetEvent.Present) throws(SheetLogError) {
+            let id = payload.presentation
+            if id.isEmpty { throw violation("the presentation id is empty", code: .invalidInput) }
+            if payload.route.name.isEmpty || payload.route.group.isEmpty {
+                throw violation("the route name or group of presentation \(id) is empty", code: .invalidInput, presentation: id)
+            }
+            for (field, value) in payload.baseline { try requireValid(field: field, value: value, presentation: id) }
+            for (field, value) in payload.values ?? [:] { try requireValid(field: field, value: value, presentation: id) }
+            if payload.required.contains(where: \.isEmpty) {
+                throw violation("a required field name of presentation \(id) is empty", code: .invalidInput, presentation: id)
+            }
+            try requireNotEnded()
+            if state.presentations[id] != nil {
+                throw violation("presentation \(id) is already used", presentation: id)
+            }
+            if let top = state.top, top.pendingConfirmation != nil {
+                throw violation("a confirmation is pending on presentation \(top.id)", presentation: id)
+            }
+            if let holder = state.stack.first(where: { $0.route.group == payload.route.group }) {
+                throw violation(
+                    "route group \(payload.route.group) is already in the stack (presentation \(holder.id))", presentation: id)
+            }
+        }
+
+        /// A field name that is not empty and a value that JSON can hold (no value in the message).
+        func requireValid(field: String, value: FieldValue, presentation: String) throws(SheetLogError) {
+            if field.isEmpty {
+                throw violation("a field name of presentation \(presentation) is empty", code: .invalidInput, presentation: presentation)
+            }
+            if !value.isFinite {
+                throw violation(
+                    "field \(field) of presentation \(presentation) holds a non-finite number", code: .invalidInput,
+                    presentation: presentation, field: field)
+            }
+        }
+
+        /// The recoverable draft `reference` points at, in this (its own) session.
+        func requireRecoverable(_ reference: DraftReference) throws(SheetLogError) -> Presentation {
+            if reference.session != session {
+                throw violation(
+                    "draft \(reference) belongs to session \(reference.session), not to this one",
+                    presentation: reference.presentation)
+            }
+            guard let presentation = state.presentations[reference.presentation] else {
+                throw violation("presentation \(reference.presentation) does not exist", presentation: reference.presentation)
+            }
+            if !presentation.isRecoverable {
+                throw violation(
+                    "presentation \(reference.presentation) is not a recoverable draft (status \(presentation.status.rawValue), "
+                        + (presentation.isDirty ? "dirty)" : "clean)"),
+                    presentation: reference.presentation)
+            }
+            return presentation
+        }
+    }
+}
