@@ -19,7 +19,9 @@ FaultNode *faultvfs_node_attach(FaultFile *file, const char *path, int kind, int
         if (file->real->pMethods->xFileSize(file->real, &realSize) != SQLITE_OK) return NULL;
         node = calloc(1, sizeof(FaultNode));
         if (!node) return NULL;
-        node->path = strdup(path);
+        size_t pathLength = strlen(path) + 1;
+        node->path = malloc(pathLength);
+        if (node->path) memcpy(node->path, path, pathLength);
         if (!node->path) {
             free(node);
             return NULL;
