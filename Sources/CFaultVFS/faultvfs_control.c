@@ -41,7 +41,7 @@ int faultvfs_crash(sqlite3_uint64 seed, FaultVFSCrashMode mode) {
 void faultvfs_crash_on(FaultVFSOperation operation, int n, sqlite3_uint64 seed,
                        FaultVFSCrashMode mode, int fileKinds) {
     faultvfs_lock();
-    faultvfs_global.crashPoint.trigger = make_trigger(n, FaultVFSErrorKindIO, 0, fileKinds);
+    faultvfs_global.crashPoint.trigger = make_trigger(n, FaultVFSErrorKindIOFailure, 0, fileKinds);
     faultvfs_global.crashPoint.operation = operation;
     faultvfs_global.crashPoint.seed = seed;
     faultvfs_global.crashPoint.mode = mode;

@@ -36,9 +36,14 @@ struct CrashRun {
         }
         let counters = faultvfs_counters()
         faultvfs_reset()
-        let reopened = try sandbox.openAfterRestart("crash.db")
-        let violations = try workload.violations(
-            in: reopened, acknowledged: outcome.acknowledged, attempted: outcome.attempted)
+        let violations: [String]
+        do {
+            let reopened = try sandbox.openAfterRestart("crash.db")
+            violations = try workload.violations(
+                in: reopened, acknowledged: outcome.acknowledged, attempted: outcome.attempted)
+        } catch {
+            violations = ["database unreadable after restart: \(error)"]
+        }
         return Result(violations: violations, crashedInsideWorkload: crashedInsideWorkload, counters: counters)
     }
 }

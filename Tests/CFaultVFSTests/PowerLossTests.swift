@@ -8,6 +8,7 @@ extension FaultVFSTests {
         func fullSyncInWALModeSurvivesRandomCrashes() throws {
             var crashesInsideWorkload = 0
             var tornWrites: Int64 = 0
+            var droppedWrites: Int64 = 0
             for seed in UInt64(1)...50 {
                 let run = CrashRun(seed: seed, journalMode: "WAL", transactions: 20,
                                    writesPerTransaction: 6, syncsPerTransaction: 1)
@@ -15,9 +16,11 @@ extension FaultVFSTests {
                 #expect(result.violations.isEmpty, "seed \(seed): \(result.violations)")
                 if result.crashedInsideWorkload { crashesInsideWorkload += 1 }
                 tornWrites += result.counters.tornWrites
+                droppedWrites += result.counters.droppedWrites
             }
             #expect(crashesInsideWorkload >= 40, "crash points should fall inside the workload")
             #expect(tornWrites > 0, "random mode should tear some writes")
+            #expect(droppedWrites > 0, "random mode should drop some writes")
         }
 
         @Test("synchronous=FULL with a rollback journal: 20 random crash points lose nothing")

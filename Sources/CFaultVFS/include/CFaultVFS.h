@@ -7,6 +7,17 @@
 ** loss (faultvfs_crash, or an armed crash point) keeps, drops or tears each unsynced write,
 ** writes the survivors to the real files, and kills every handle opened before it.
 **
+** Simulation policy (following SQLite's own test6.c crash VFS where it has one):
+** - xTruncate is queued with the writes, in order; at a crash it is kept or dropped, never torn.
+** - xDelete and file creation are metadata operations, durable on return; a delete discards the
+**   file's unsynced writes.
+** - xClose does not sync: a closed file's unsynced writes stay unsynced (readable by later handles
+**   on the same path) until a sync, a crash or faultvfs_reset().
+** - A failed (injected) sync leaves the writes unsynced; follow it with a crash to model the data
+**   lost after a failed fsync. A successful sync writes to the real file but skips the real fsync.
+** - Temporary files and the -shm wal-index pass straight through (SQLite rebuilds the index).
+** - A crash point or fault only counts operations on main db, WAL and journal files.
+**
 ** Example (Swift):
 **
 **     faultvfs_register(0)
@@ -34,7 +45,7 @@ typedef enum FAULTVFS_CLOSED_ENUM FaultVFSCrashMode {
 /* The operating-system error an injected fault imitates. */
 typedef enum FAULTVFS_CLOSED_ENUM FaultVFSErrorKind {
     FaultVFSErrorKindNoSpace = 0, /* ENOSPC: a write returns SQLITE_FULL */
-    FaultVFSErrorKindIO = 1       /* EIO: SQLITE_IOERR_WRITE, or SQLITE_IOERR_FSYNC for a sync */
+    FaultVFSErrorKindIOFailure = 1 /* EIO: SQLITE_IOERR_WRITE, or SQLITE_IOERR_FSYNC for a sync */
 } FaultVFSErrorKind;
 
 /* The file operations a fault or a crash point can be attached to. */
@@ -42,6 +53,20 @@ typedef enum FAULTVFS_CLOSED_ENUM FaultVFSOperation {
     FaultVFSOperationWrite = 0,
     FaultVFSOperationSync = 1
 } FaultVFSOperation;
+
+/* The extended result codes faultvfs returns, for Swift, which cannot import SQLite's
+** SQLITE_IOERR_* macros (they are expressions). Compare with Int32(FAULTVFS_IOERR_WRITE). */
+enum {
+    FAULTVFS_IOERR_READ = SQLITE_IOERR_READ,
+    FAULTVFS_IOERR_WRITE = SQLITE_IOERR_WRITE,
+    FAULTVFS_IOERR_FSYNC = SQLITE_IOERR_FSYNC,
+    FAULTVFS_IOERR_TRUNCATE = SQLITE_IOERR_TRUNCATE,
+    FAULTVFS_IOERR_FSTAT = SQLITE_IOERR_FSTAT,
+    FAULTVFS_IOERR_LOCK = SQLITE_IOERR_LOCK,
+    FAULTVFS_IOERR_DELETE = SQLITE_IOERR_DELETE,
+    FAULTVFS_IOERR_SHMMAP = SQLITE_IOERR_SHMMAP,
+    FAULTVFS_IOERR_SHMLOCK = SQLITE_IOERR_SHMLOCK
+};
 
 /* File kinds, combined as a mask to restrict faults and crash points. 0 means all kinds. */
 #define FAULTVFS_FILE_MAIN_DB 1
