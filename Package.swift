@@ -37,6 +37,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Test-only: a fault-injecting SQLite VFS for power-loss and I/O-fault tests.
+        .target(
+            name: "CFaultVFS",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
         // An in-memory store with the same semantics, and test helpers.
         .target(
             name: "SheetLogTesting",
@@ -53,6 +58,10 @@ let package = Package(
         .testTarget(
             name: "SheetLogStoreConformanceTests",
             dependencies: ["SheetLogSQLite", "SheetLogTesting", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "CFaultVFSTests",
+            dependencies: ["CFaultVFS"]
         ),
         .testTarget(
             name: "SheetLogDomainTests",
