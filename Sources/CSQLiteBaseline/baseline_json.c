@@ -37,7 +37,7 @@ static void skip_space(parser *p) {
 
 static int is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
-/* Parses a string starting at its opening quote; on success *start/*length give the raw bytes inside. */
+/* Parses a string starting at its opening quote; on success start and length give the raw bytes inside. */
 static int parse_string(parser *p, const char **start, size_t *length) {
     p->text++;
     *start = p->text;
