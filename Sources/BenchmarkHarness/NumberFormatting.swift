@@ -2,11 +2,12 @@ import Foundation
 
 /// How the report prints numbers: about three significant digits, grouped thousands, no exponent.
 public enum NumberFormatting {
-    /// `1234567` → "1,234,567"; `181.4` → "181"; `18.25` → "18.3"; `1.2345` → "1.23"; `1.5` → "1.5".
+    /// `1234567` → "1,234,567"; `181.4` → "181"; `1.2345` → "1.23"; `0.007712` → "0.00771".
     public static func plain(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "NaN" : (value > 0 ? "∞" : "-∞") }
         let magnitude = abs(value)
-        let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 0.01 || magnitude == 0 ? 2 : 4
+        // Three significant digits: 181 → 0 decimals, 18.3 → 1, 1.23 → 2, 0.00771 → 5.
+        let decimals = magnitude == 0 ? 0 : max(0, 2 - Int(log10(magnitude).rounded(.down)))
         var text = String(format: "%.\(decimals)f", value)
         if decimals > 0 {
             while text.hasSuffix("0") { text.removeLast() }

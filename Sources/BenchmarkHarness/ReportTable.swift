@@ -17,9 +17,13 @@ public enum ReportTable {
         }
         lines.insert(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
         lines.append("")
+        var previous = ""
         for figure in figures {
             let reference = figure.baseline.map { " | reference: \($0.does)" } ?? ""
-            lines.append("\(figure.name): \(figure.sheetLog.does)\(reference)")
+            let description = "\(figure.sheetLog.does)\(reference)"
+            // A percentile row shares its sides with the row above it: say so once.
+            if description != previous { lines.append("\(figure.name): \(description)") }
+            previous = description
         }
         return lines.joined(separator: "\n")
     }

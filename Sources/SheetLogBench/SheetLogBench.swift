@@ -50,6 +50,7 @@ struct SheetLogBench: ParsableCommand {
         defer { directory.removeAll() }
         let figures = try measure(settings, directory: directory)
         print(ReportTable.render(figures))
+        fflush(nil)  // the table before any later progress line on stderr
         if let json {
             let report = BenchmarkReport(
                 date: Date(), command: CommandLine.arguments.joined(separator: " "), machine: .current(),

@@ -41,7 +41,9 @@ struct ReportTests {
     func numbers() {
         #expect(NumberFormatting.plain(1_234_567) == "1,234,567")
         #expect(NumberFormatting.plain(181.4) == "181")
-        #expect(NumberFormatting.plain(18.25) == "18.3" || NumberFormatting.plain(18.25) == "18.2")
+        #expect(NumberFormatting.plain(18.26) == "18.3")
+        #expect(NumberFormatting.plain(0.007712) == "0.00771")
+        #expect(NumberFormatting.plain(0) == "0")
         #expect(NumberFormatting.plain(1.5) == "1.5")
         #expect(NumberFormatting.plain(1.2345) == "1.23")
         #expect(NumberFormatting.plain(-4200) == "-4,200")
