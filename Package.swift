@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
         .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
         .library(name: "SheetLogDomain", targets: ["SheetLogDomain"]),
+        .executable(name: "sheetlog-bench", targets: ["SheetLogBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -46,6 +47,28 @@ let package = Package(
         .target(
             name: "SheetLogTesting",
             dependencies: ["SheetLogCore"]
+        ),
+        // Benchmarks: the raw-SQLite baseline in C, the pure statistics and report, the executable.
+        .target(
+            name: "CSQLiteBaseline",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
+        .target(
+            name: "BenchmarkHarness",
+            dependencies: ["SheetLogCore"]
+        ),
+        .executableTarget(
+            name: "SheetLogBench",
+            dependencies: [
+                "BenchmarkHarness",
+                "CSQLiteBaseline",
+                "SheetLogCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "BenchmarkHarnessTests",
+            dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore"]
         ),
         .testTarget(
             name: "SheetLogCoreTests",

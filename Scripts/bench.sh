@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Builds sheetlog-bench in release and runs it; every argument is passed through, e.g.
+#   Scripts/bench.sh --quick --json bench-results.json
+#   Scripts/bench.sh --events 1000000 --pairs 5 --figure durable-append
+# Temporary databases go to a directory of their own, removed when the run ends (or fails).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build -c release --product sheetlog-bench
+binary="$(swift build -c release --show-bin-path)/sheetlog-bench"
+
+work_dir="$(mktemp -d "${TMPDIR:-/tmp}/sheetlog-bench.XXXXXX")"
+trap 'rm -rf "$work_dir"' EXIT
+
+"$binary" --work-dir "$work_dir" "$@"

@@ -1,0 +1,32 @@
+import Foundation
+
+/// The machine a benchmark ran on, recorded beside the figures because absolute times depend on it.
+public struct MachineInfo: Sendable, Hashable, Codable {
+    /// Processors available to this process (what `nproc` prints).
+    public var processorCount: Int
+    public var memoryBytes: UInt64
+    public var operatingSystem: String
+    /// The CPU model from /proc/cpuinfo, when readable.
+    public var cpuModel: String?
+
+    public init(processorCount: Int, memoryBytes: UInt64, operatingSystem: String, cpuModel: String?) {
+        self.processorCount = processorCount
+        self.memoryBytes = memoryBytes
+        self.operatingSystem = operatingSystem
+        self.cpuModel = cpuModel
+    }
+
+    /// The machine this process runs on.
+    public static func current() -> MachineInfo {
+        let info = ProcessInfo.processInfo
+        return MachineInfo(
+            processorCount: info.activeProcessorCount, memoryBytes: info.physicalMemory,
+            operatingSystem: info.operatingSystemVersionString, cpuModel: cpuModelName())
+    }
+
+    private static func cpuModelName() -> String? {
+        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
+        let line = text.split(separator: "\n").first { $0.hasPrefix("model name") }
+        return line?.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+}

@@ -1,0 +1,59 @@
+/// The human-readable report: an aligned table of figures, then what each side did.
+///
+/// ```swift
+/// print(ReportTable.render(figures))
+/// ```
+public enum ReportTable {
+    /// The column headings, in order.
+    public static let headings = ["figure", "SheetLog", "baseline", "ratio", "target", "met"]
+
+    /// The table and, below it, one line per figure saying what each side did.
+    public static func render(_ figures: [Figure]) -> String {
+        let rows = [headings] + figures.map(cells)
+        let widths = headings.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines = rows.map { row in
+            zip(row, widths).map { cell, width in pad(cell, to: width) }.joined(separator: "  ")
+                .trimmingTrailingSpaces()
+        }
+        lines.insert(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
+        lines.append("")
+        var previous = ""
+        for figure in figures {
+            let reference = figure.baseline.map { " | reference: \($0.does)" } ?? ""
+            let description = "\(figure.sheetLog.does)\(reference)"
+            // A percentile row shares its sides with the row above it: say so once.
+            if description != previous { lines.append("\(figure.name): \(description)") }
+            previous = description
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The six cells of one figure's row.
+    public static func cells(_ figure: Figure) -> [String] {
+        [
+            figure.name,
+            cell(figure.sheetLog, unit: figure.unit),
+            figure.baseline.map { cell($0, unit: figure.unit) } ?? "—",
+            figure.ratio.map(NumberFormatting.summary) ?? "—",
+            figure.target.map(\.description) ?? "—",
+            figure.isMet.map { $0 ? "✓" : "✗" } ?? "—",
+        ]
+    }
+
+    private static func cell(_ side: FigureSide, unit: FigureUnit) -> String {
+        if let summary = side.summary { return "\(NumberFormatting.summary(summary)) \(unit.symbol)" }
+        return side.pendingReason ?? "—"
+    }
+
+    private static func pad(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var copy = self
+        while copy.hasSuffix(" ") { copy.removeLast() }
+        return copy
+    }
+}

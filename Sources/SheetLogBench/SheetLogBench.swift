@@ -1,0 +1,108 @@
+import ArgumentParser
+import BenchmarkHarness
+import CSQLiteBaseline
+import Foundation
+import SheetLogCore
+
+/// `sheetlog-bench`: SheetLog against a raw-SQLite baseline, figure by figure, pair by pair.
+///
+/// ```
+/// sheetlog-bench --quick --json bench-results.json
+/// sheetlog-bench --events 1000000 --pairs 5 --figure durable-append --figure size
+/// ```
+@main
+struct SheetLogBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sheetlog-bench",
+        abstract: "Measure SheetLog against a raw-SQLite baseline in the same run.")
+
+    @Option(help: "Events in the generated workload (default 1,000,000; 100,000 with --quick).")
+    var events: Int?
+
+    @Option(help: "Pairs of runs per figure (at least 3).")
+    var pairs = 3
+
+    @Option(help: "Write every figure with its samples, the machine and the seeds to this JSON file.")
+    var json: String?
+
+    @Option(name: .customLong("figure"), help: "Run only this figure (repeatable).")
+    var figureNames: [FigureName] = []
+
+    @Flag(help: "A smaller run: 100k events, fewer appends and queries per run.")
+    var quick = false
+
+    @Option(help: "The workload's random seed.")
+    var seed: UInt64 = 42
+
+    @Option(help: "Where temporary databases go (default: a new directory under the system's temp directory).")
+    var workDir: String?
+
+    func validate() throws {
+        guard pairs >= PairedRuns.minimumCount else {
+            throw ValidationError("--pairs must be at least \(PairedRuns.minimumCount).")
+        }
+        if let events, events < 1_000 { throw ValidationError("--events must be at least 1000.") }
+    }
+
+    func run() throws {
+        let settings = BenchSettings.resolve(events: events, pairs: pairs, quick: quick, seed: seed)
+        let directory = try WorkDirectory(path: workDir)
+        defer { directory.removeAll() }
+        let figures = try measure(settings, directory: directory)
+        print(ReportTable.render(figures))
+        fflush(nil)  // the table before any later progress line on stderr
+        if let json {
+            let report = BenchmarkReport(
+                date: Date(), command: CommandLine.arguments.joined(separator: " "), machine: .current(),
+                sqliteVersion: String(cString: slb_sqlite_version()), seeds: ["workload": settings.seed],
+                parameters: [
+                    "events": settings.events, "pairs": settings.pairs, "appendsPerRun": settings.appendsPerRun,
+                    "queriesPerRun": settings.queriesPerRun, "readsPerRun": settings.readsPerRun,
+                    "smallEvents": settings.smallEvents,
+                ],
+                figures: figures)
+            try report.write(toJSONFile: json)
+            progress("wrote \(json)")
+        }
+    }
+
+    private func measure(_ settings: BenchSettings, directory: WorkDirectory) throws -> [Figure] {
+        progress("generating \(settings.events) events (seed \(settings.seed))")
+        let workload = try Workload.generate(events: settings.events, seed: settings.seed)
+        let baseline = try BaselineSide(workload: workload, settings: settings, directory: directory)
+        let sheetLog = SheetLogSides.make(workload: workload, settings: settings, directory: directory)
+        let runner = FigureRunner(settings: settings, log: progress)
+        let selected = figureNames.isEmpty ? FigureName.allCases : FigureName.allCases.filter(figureNames.contains)
+        var figures: [Figure] = []
+        for name in selected {
+            switch name {
+            case .durableAppend:
+                figures += try runner.durableAppend(sheetLog: sheetLog.durableAppend,
+                                                    baseline: { try baseline.append(synchronous: SLB_SYNC_FULL) })
+            case .fastAppend:
+                figures += try runner.fastAppend(sheetLog: sheetLog.fastAppend,
+                                                 baseline: { try baseline.append(synchronous: SLB_SYNC_NORMAL) })
+            case .ingest:
+                figures += try runner.ingest(sheetLog: sheetLog.ingest, baseline: baseline.ingest)
+            case .rebuild:
+                figures += try runner.rebuild(sheetLog: sheetLog.rebuild, baseline: baseline.scan)
+            case .replay:
+                figures += try runner.replay(sheetLog: sheetLog.replay, baseline: baseline.readStream(upTo:),
+                                             sessionLength: workload.replayLength)
+            case .recovery:
+                figures += try runner.recovery(sheetLog: sheetLog.recovery)
+            case .audit:
+                figures += try runner.auditQuery(
+                    sheetLog: sheetLog.auditQuery, baseline: baseline.auditQuery(events:),
+                    describeRows: { "\(try baseline.auditRowCount(events: $0)) rows" })
+            case .size:
+                figures += try runner.size(sheetLog: sheetLog.size, baseline: baseline.size)
+            }
+        }
+        return figures
+    }
+
+    private func progress(_ line: String) {
+        FileHandle.standardError.write(Data("sheetlog-bench: \(line)\n".utf8))
+    }
+}
