@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
         .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
         .library(name: "SheetLogDomain", targets: ["SheetLogDomain"]),
+        .library(name: "SheetLogProjections", targets: ["SheetLogProjections"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -37,6 +38,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The sheet read models (sessions, presentations, dismissals), kept in the append's transaction.
+        .target(
+            name: "SheetLogProjections",
+            dependencies: ["SheetLogSQLite", "SheetLogDomain", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // An in-memory store with the same semantics, and test helpers.
         .target(
             name: "SheetLogTesting",
@@ -58,6 +64,14 @@ let package = Package(
             name: "SheetLogDomainTests",
             dependencies: ["SheetLogDomain", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SheetLogProjectionsTests",
+            dependencies: [
+                "SheetLogProjections", "SheetLogSQLite", "SheetLogDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ]
 )
