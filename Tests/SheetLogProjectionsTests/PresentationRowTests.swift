@@ -6,9 +6,9 @@ import Testing
 struct PresentationRowTests {
     static let expense = Route(name: "newExpense", group: "editor", params: ["itemID": "123"])
 
-    @Test("present writes an open row with the route, guard, baseline and positions")
-    func presentRow() async throws {
-        let harness = try SheetHarness.inMemory()
+    @Test("present writes an open row with the route, guard, baseline and positions", arguments: SheetHarness.StoreKind.allCases)
+    func presentRow(_ kind: SheetHarness.StoreKind) async throws {
+        let harness = try SheetHarness.make(kind)
         let recorded = try await harness.run(.present(
             presentation: "p1", route: Self.expense, baseline: ["amount": 12, "category": "food"], required: ["amount"],
             guard: .always))
@@ -32,9 +32,10 @@ struct PresentationRowTests {
         #expect(row["last_position"] == recorded[0].position)
     }
 
-    @Test("edits update the draft, dirty, changed fields and last edit time; typing back to the baseline cleans")
-    func editsAndBackToBaseline() async throws {
-        let harness = try SheetHarness.inMemory()
+    @Test("edits update the draft, dirty, changed fields and last edit time; typing back to the baseline cleans",
+          arguments: SheetHarness.StoreKind.allCases)
+    func editsAndBackToBaseline(_ kind: SheetHarness.StoreKind) async throws {
+        let harness = try SheetHarness.make(kind)
         try await harness.run(.present(presentation: "p1", route: Self.expense, baseline: ["amount": 12]))
         try await harness.run(.edit(field: "amount", value: 13.5))
         let edited = try await harness.run(.edit(field: "notes", value: "lunch \"team\"\n"))
