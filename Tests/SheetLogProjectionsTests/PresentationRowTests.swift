@@ -111,4 +111,21 @@ struct PresentationRowTests {
         try await harness.run(.save())
         #expect(try await harness.presentation("p1")?["last_save_failure_at"] == nil as Int64?)
     }
+
+    @Test("draft values of every kind are stored as JSON that reads back as the same values")
+    func valuesRoundTrip() async throws {
+        let harness = try SheetHarness.inMemory()
+        try await harness.run(.present(presentation: "p1", route: Self.expense))
+        let values: [String: FieldValue] = [
+            "control": "a\u{01}b\t\"c\"\\", "unicode": "Café 🍜", "big": 1e20, "small": 0.1, "negative": -3, "flag": false,
+        ]
+        for (field, value) in values.sorted(by: { $0.key < $1.key }) {
+            try await harness.run(.edit(field: field, value: value))
+        }
+        let row = try #require(try await harness.rows(
+            "SELECT draft_values, json_extract(draft_values, '$.negative') AS negative FROM presentations").first)
+        #expect(try fieldValues(row["draft_values"]) == values)
+        #expect(row["negative"] == -3)
+        #expect(try await harness.store.verifyProjections().isEmpty)
+    }
 }
