@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
         .library(name: "SheetLogDomain", targets: ["SheetLogDomain"]),
         .executable(name: "sheetlog-bench", targets: ["SheetLogBench"]),
+        .library(name: "SheetLogProjections", targets: ["SheetLogProjections"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -42,6 +43,10 @@ let package = Package(
         .target(
             name: "CFaultVFS",
             linkerSettings: [.linkedLibrary("sqlite3")]
+        // The sheet read models (sessions, presentations, dismissals), kept in the append's transaction.
+        .target(
+            name: "SheetLogProjections",
+            dependencies: ["SheetLogSQLite", "SheetLogDomain", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // An in-memory store with the same semantics, and test helpers.
         .target(
@@ -90,6 +95,15 @@ let package = Package(
             name: "SheetLogDomainTests",
             dependencies: ["SheetLogDomain", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SheetLogProjectionsTests",
+            dependencies: [
+                "SheetLogProjections", "SheetLogSQLite", "SheetLogDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ]
 )
