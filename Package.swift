@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
         .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
         .library(name: "SheetLogDomain", targets: ["SheetLogDomain"]),
+        // The facade apps and the CLI use.
+        .library(name: "SheetLog", targets: ["SheetLog"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -41,6 +43,20 @@ let package = Package(
         .target(
             name: "SheetLogTesting",
             dependencies: ["SheetLogCore"]
+        ),
+        // The facade: open a log, record commands, replay, recover drafts, audit, verify; the coordinator.
+        .target(
+            name: "SheetLog",
+            dependencies: [
+                "SheetLogSQLite",
+                "SheetLogDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "SheetLogTests",
+            dependencies: ["SheetLog", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "SheetLogCoreTests",
