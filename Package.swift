@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
         .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
         .library(name: "SheetLogDomain", targets: ["SheetLogDomain"]),
+        .library(name: "SheetLogProjections", targets: ["SheetLogProjections"]),
         // The facade apps and the CLI use.
         .library(name: "SheetLog", targets: ["SheetLog"]),
     ],
@@ -39,6 +40,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The sheet read models (sessions, presentations, dismissals), kept in the append's transaction.
+        .target(
+            name: "SheetLogProjections",
+            dependencies: ["SheetLogSQLite", "SheetLogDomain", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // An in-memory store with the same semantics, and test helpers.
         .target(
             name: "SheetLogTesting",
@@ -50,6 +56,7 @@ let package = Package(
             dependencies: [
                 "SheetLogSQLite",
                 "SheetLogDomain",
+                "SheetLogProjections",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -74,6 +81,14 @@ let package = Package(
             name: "SheetLogDomainTests",
             dependencies: ["SheetLogDomain", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SheetLogProjectionsTests",
+            dependencies: [
+                "SheetLogProjections", "SheetLogSQLite", "SheetLogDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ]
 )

@@ -10,6 +10,8 @@ public struct DismissalRecord: Sendable, Hashable, Codable {
         case keptEditing
         /// Save, from the alert.
         case saved
+        /// Save was chosen but the app's repository failed: the alert went away, the sheet stayed.
+        case saveFailed
     }
 
     /// The attemptDismiss event's position in the log.

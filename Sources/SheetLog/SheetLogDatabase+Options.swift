@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SheetLogProjections
 import SheetLogSQLite
 
 extension SheetLogDatabase {
@@ -47,10 +48,11 @@ extension SheetLogDatabase {
         var storeConfiguration: SQLiteEventStore.Configuration {
             SQLiteEventStore.Configuration(
                 durability: durability, limits: limits, clock: clock, busyTimeout: busyTimeout,
-                projections: SheetLogDatabase.projections, logger: logger)
+                projections: SheetLogDatabase.makeProjections(), logger: logger)
         }
     }
 
-    /// The read models every SheetLog database keeps in the append's transaction.
-    static var projections: [any SQLiteProjection] { [] }
+    /// The read models every SheetLog database keeps in the append's transaction; a fresh instance
+    /// per store, since a projection caches the sessions it folded.
+    static func makeProjections() -> [any SQLiteProjection] { [SheetProjection()] }
 }

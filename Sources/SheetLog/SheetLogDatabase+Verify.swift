@@ -20,7 +20,7 @@ extension SheetLogDatabase {
         let mismatches = try await store.verifyProjections()
         checks.append(.init(
             name: "projections", passed: mismatches.isEmpty,
-            detail: mismatches.first?.description ?? "\(Self.projections.count) projection(s) equal a rebuild"))
+            detail: mismatches.first?.description ?? "\(store.configuration.projections.count) projection(s) equal a rebuild"))
         return VerificationReport(events: shape.events, sessions: shape.sessions, checks: checks)
     }
 
