@@ -1,16 +1,23 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+
 let package = Package(
     name: "SheetLog",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
+        // The facade apps use; it re-exports the domain and the core.
+        .library(name: "SheetLog", targets: ["SheetLog"]),
         .library(name: "SheetLogCore", targets: ["SheetLogCore"]),
-        .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
-        .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
         .library(name: "SheetLogDomain", targets: ["SheetLogDomain"]),
-        .executable(name: "sheetlog-bench", targets: ["SheetLogBench"]),
+        .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
         .library(name: "SheetLogProjections", targets: ["SheetLogProjections"]),
+        .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
+        .executable(name: "sheetlog-bench", targets: ["SheetLogBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -20,90 +27,49 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
+        // MARK: Layers, bottom to top
+
         // Pure: envelopes, the EventStore protocol, errors, limits, the integrity chain.
-        .target(
-            name: "SheetLogCore",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
-        ),
+        .target(name: "SheetLogCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Pure: the sheet and form decider (commands, events, state).
-        .target(
-            name: "SheetLogDomain",
-            dependencies: ["SheetLogCore"]
-        ),
+        .target(name: "SheetLogDomain", dependencies: ["SheetLogCore"]),
         // The event log on SQLite, through GRDB.
-        .target(
-            name: "SheetLogSQLite",
-            dependencies: [
-                "SheetLogCore",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        // Test-only: a fault-injecting SQLite VFS for power-loss and I/O-fault tests.
-        .target(
-            name: "CFaultVFS",
-            linkerSettings: [.linkedLibrary("sqlite3")]
+        .target(name: "SheetLogSQLite", dependencies: ["SheetLogCore", grdb, logging]),
         // The sheet read models (sessions, presentations, dismissals), kept in the append's transaction.
-        .target(
-            name: "SheetLogProjections",
-            dependencies: ["SheetLogSQLite", "SheetLogDomain", .product(name: "GRDB", package: "GRDB.swift")]
-        ),
+        .target(name: "SheetLogProjections", dependencies: ["SheetLogSQLite", "SheetLogDomain", grdb]),
+        // The facade: open a log, record commands, replay, recover drafts, audit, verify; the coordinator.
+        .target(name: "SheetLog", dependencies: ["SheetLogSQLite", "SheetLogDomain", "SheetLogProjections", grdb, logging]),
         // An in-memory store with the same semantics, and test helpers.
-        .target(
-            name: "SheetLogTesting",
-            dependencies: ["SheetLogCore"]
-        ),
+        .target(name: "SheetLogTesting", dependencies: ["SheetLogCore"]),
+
+        // MARK: Test and benchmark support
+
+        // A fault-injecting SQLite VFS for power-loss and I/O-fault tests.
+        .target(name: "CFaultVFS", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Benchmarks: the raw-SQLite baseline in C, the pure statistics and report, the executable.
-        .target(
-            name: "CSQLiteBaseline",
-            linkerSettings: [.linkedLibrary("sqlite3")]
-        ),
-        .target(
-            name: "BenchmarkHarness",
-            dependencies: ["SheetLogCore"]
-        ),
+        .target(name: "CSQLiteBaseline", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "BenchmarkHarness", dependencies: ["SheetLogCore"]),
         .executableTarget(
             name: "SheetLogBench",
-            dependencies: [
-                "BenchmarkHarness",
-                "CSQLiteBaseline",
-                "SheetLogCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore", argumentParser]
         ),
-        .testTarget(
-            name: "BenchmarkHarnessTests",
-            dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore"]
-        ),
-        .testTarget(
-            name: "SheetLogCoreTests",
-            dependencies: ["SheetLogCore"]
-        ),
-        .testTarget(
-            name: "SheetLogSQLiteTests",
-            dependencies: ["SheetLogSQLite", .product(name: "GRDB", package: "GRDB.swift")]
-        ),
-        .testTarget(
-            name: "SheetLogStoreConformanceTests",
-            dependencies: ["SheetLogSQLite", "SheetLogTesting", .product(name: "GRDB", package: "GRDB.swift")]
-        ),
-        .testTarget(
-            name: "CFaultVFSTests",
-            dependencies: ["CFaultVFS"]
-        ),
+
+        // MARK: Tests
+
+        .testTarget(name: "SheetLogCoreTests", dependencies: ["SheetLogCore"]),
         .testTarget(
             name: "SheetLogDomainTests",
-            dependencies: ["SheetLogDomain", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["SheetLogDomain", propertyBased],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "SheetLogSQLiteTests", dependencies: ["SheetLogSQLite", grdb]),
+        .testTarget(name: "SheetLogStoreConformanceTests", dependencies: ["SheetLogSQLite", "SheetLogTesting", grdb]),
         .testTarget(
             name: "SheetLogProjectionsTests",
-            dependencies: [
-                "SheetLogProjections", "SheetLogSQLite", "SheetLogDomain",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            dependencies: ["SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]
         ),
+        .testTarget(name: "SheetLogTests", dependencies: ["SheetLog", grdb]),
+        .testTarget(name: "CFaultVFSTests", dependencies: ["CFaultVFS"]),
+        .testTarget(name: "BenchmarkHarnessTests", dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore"]),
     ]
 )
