@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
         .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
         .library(name: "SheetLogDomain", targets: ["SheetLogDomain"]),
+        .library(name: "SheetLogIngest", targets: ["SheetLogIngest"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -27,6 +28,11 @@ let package = Package(
         .target(
             name: "SheetLogDomain",
             dependencies: ["SheetLogCore"]
+        ),
+        // The strict JSON Lines decoder of `sheetlog ingest`, shared with fuzz targets.
+        .target(
+            name: "SheetLogIngest",
+            dependencies: ["SheetLogDomain"]
         ),
         // The event log on SQLite, through GRDB.
         .target(
@@ -58,6 +64,10 @@ let package = Package(
             name: "SheetLogDomainTests",
             dependencies: ["SheetLogDomain", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SheetLogIngestTests",
+            dependencies: ["SheetLogIngest"]
         ),
     ]
 )
