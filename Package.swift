@@ -9,7 +9,12 @@ let package = Package(
         .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
         .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
         .library(name: "SheetLogDomain", targets: ["SheetLogDomain"]),
+        .library(name: "SheetLogProjections", targets: ["SheetLogProjections"]),
+        // The facade apps and the CLI use.
+        .library(name: "SheetLog", targets: ["SheetLog"]),
         .library(name: "SheetLogIngest", targets: ["SheetLogIngest"]),
+        // The command line for support engineers and auditors.
+        .executable(name: "sheetlog", targets: ["SheetLogCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -34,6 +39,15 @@ let package = Package(
             name: "SheetLogIngest",
             dependencies: ["SheetLogDomain"]
         ),
+        // `sheetlog`: demo, ingest, replay, audit, recover, verify, rebuild, stats, export.
+        .executableTarget(
+            name: "SheetLogCLI",
+            dependencies: [
+                "SheetLog", "SheetLogIngest",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The event log on SQLite, through GRDB.
         .target(
             name: "SheetLogSQLite",
@@ -43,10 +57,30 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The sheet read models (sessions, presentations, dismissals), kept in the append's transaction.
+        .target(
+            name: "SheetLogProjections",
+            dependencies: ["SheetLogSQLite", "SheetLogDomain", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // An in-memory store with the same semantics, and test helpers.
         .target(
             name: "SheetLogTesting",
             dependencies: ["SheetLogCore"]
+        ),
+        // The facade: open a log, record commands, replay, recover drafts, audit, verify; the coordinator.
+        .target(
+            name: "SheetLog",
+            dependencies: [
+                "SheetLogSQLite",
+                "SheetLogDomain",
+                "SheetLogProjections",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "SheetLogTests",
+            dependencies: ["SheetLog", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "SheetLogCoreTests",
@@ -68,6 +102,18 @@ let package = Package(
         .testTarget(
             name: "SheetLogIngestTests",
             dependencies: ["SheetLogIngest"]
+        ),
+        .testTarget(
+            name: "SheetLogProjectionsTests",
+            dependencies: [
+                "SheetLogProjections", "SheetLogSQLite", "SheetLogDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+            .testTarget(
+            name: "SheetLogCLITests",
+            dependencies: ["SheetLogCLI", "SheetLog", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ]
 )

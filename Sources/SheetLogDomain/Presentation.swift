@@ -2,7 +2,7 @@
 ///
 /// Presentations stay in ``SessionState/presentations`` after they leave the screen, so that
 /// recoverability and the "id unused in the session" rule can look at them.
-public struct Presentation: Sendable, Hashable {
+public struct Presentation: Sendable, Hashable, Identifiable {
     /// Unique within the session; chosen by the client.
     public var id: String
     public var route: Route

@@ -1,0 +1,33 @@
+/// A command addressed to a session, with the id and time it is recorded under.
+///
+/// The id makes a retry safe: a command whose id is already stored with the same content is
+/// recognised and appends nothing. `occurredAt` nil means "now" on the database's clock.
+///
+/// ```swift
+/// let envelope = CommandEnvelope(session: "window-1", command: .edit(field: "amount", value: "47.50"),
+///                                id: "cmd-42", occurredAt: 1_767_225_600_000)
+/// try await database.record([envelope])
+/// ```
+public struct CommandEnvelope: Sendable, Hashable {
+    /// The session the command is recorded in. A `declineDraft` is always recorded in its draft's
+    /// session, whatever this says; a `restoreDraft` restores into this session.
+    public var session: String
+    public var command: SheetCommand
+    /// The id of the command's first event; further events get `id#2`, `id#3` … A random UUID when nil.
+    public var id: String?
+    /// Milliseconds since 1970 on the app's clock; the database's clock when nil.
+    public var occurredAt: Int64?
+
+    public init(session: String, command: SheetCommand, id: String? = nil, occurredAt: Int64? = nil) {
+        self.session = session
+        self.command = command
+        self.id = id
+        self.occurredAt = occurredAt
+    }
+
+    /// The session whose stream receives the command's first event.
+    var targetSession: String {
+        if case .declineDraft(let draft) = command { return draft.session }
+        return session
+    }
+}

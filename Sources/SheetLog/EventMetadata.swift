@@ -1,0 +1,43 @@
+import Foundation
+
+/// The metadata JSON every recorded event carries: the database's ``SheetLogDatabase/Options/metadata``,
+/// plus `"command"` on a command's first event so that export and idempotency know which command
+/// produced which events.
+enum EventMetadata {
+    /// The key naming the command on its first event.
+    static let commandKey = "command"
+
+    /// A JSON object with sorted keys (stable bytes); `command` wins over a base key of the same name.
+    static func json(base: [String: String], command: String?) -> String {
+        var object = base
+        if let command { object[commandKey] = command }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding a [String: String] cannot fail.
+        let data = (try? encoder.encode(object)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The command named in an event's metadata, nil when it names none (a continuation event, or
+    /// an event appended without the facade).
+    static func command(of event: RecordedEvent) -> String? {
+        guard let metadata = event.metadata,
+              let object = try? JSONSerialization.jsonObject(with: Data(metadata.utf8)) as? [String: Any]
+        else { return nil }
+        return object[commandKey] as? String
+    }
+
+    /// The id of the `k`-th event (1-based) of the command whose first event has `id`.
+    static func eventID(_ id: String, index k: Int) -> String {
+        k == 1 ? id : "\(id)#\(k)"
+    }
+
+    /// The first event's id when `eventID` has the shape of a further event (`<id>#<k>`, k ≥ 2).
+    static func commandID(ofContinuation eventID: String) -> String? {
+        guard let hash = eventID.lastIndex(of: "#") else { return nil }
+        let suffix = eventID[eventID.index(after: hash)...]
+        guard !suffix.isEmpty, suffix.allSatisfy(\.isASCII), let k = Int(suffix), k >= 2, String(k) == suffix else { return nil }
+        let prefix = eventID[..<hash]
+        return prefix.isEmpty ? nil : String(prefix)
+    }
+}

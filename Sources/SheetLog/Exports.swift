@@ -1,0 +1,2 @@
+@_exported import SheetLogCore
+@_exported import SheetLogDomain

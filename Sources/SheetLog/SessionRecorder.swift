@@ -1,0 +1,33 @@
+/// Records commands into one session of a database: the per-window handle an app keeps.
+///
+/// ```swift
+/// let window = database.session("window-1")
+/// try await window.record(.present(presentation: "expense-1", route: Route(name: "newExpense")))
+/// try await window.record(.attemptDismiss(source: .swipe))
+/// let state = try await window.state()
+/// ```
+public struct SessionRecorder: Sendable {
+    public let database: SheetLogDatabase
+    public let session: String
+
+    public init(database: SheetLogDatabase, session: String) {
+        self.database = database
+        self.session = session
+    }
+
+    /// Records `command` in this session; see ``SheetLogDatabase/record(_:in:id:occurredAt:)``.
+    @discardableResult
+    public func record(_ command: SheetCommand, id: String? = nil, occurredAt: Int64? = nil) async throws -> RecordResult {
+        try await database.record(command, in: session, id: id, occurredAt: occurredAt)
+    }
+
+    /// The session's current state.
+    public func state() async throws -> SessionState {
+        try await database.state(of: session)
+    }
+
+    /// The session replayed step by step; see ``SheetLogDatabase/replay(_:through:)``.
+    public func replay(through version: Int64? = nil) async throws -> [ReplayStep] {
+        try await database.replay(session, through: version)
+    }
+}

@@ -1,0 +1,127 @@
+import Observation
+
+/// The presentation state of one session for an app's views, driven only by the log.
+///
+/// Every method records a command and then takes the state the log returned: a sheet leaves the
+/// screen because the recorded state no longer has it (state-driven dismissal), never through the
+/// environment's `dismiss`. A rejected command leaves the state as it was and sets ``lastError``.
+///
+/// SwiftUI wiring (the swipe is locked by the log's verdict, the alert offers Save only for a swipe):
+///
+/// ```swift
+/// @State var coordinator: SheetCoordinator
+///
+/// var body: some View {
+///     ExpenseList()
+///         .sheet(item: Binding(get: { coordinator.presentedSheet },
+///                              set: { if $0 == nil { Task { await coordinator.attemptDismiss(source: .swipe) } } })) { sheet in
+///             ExpenseForm(values: coordinator.values)
+///                 .interactiveDismissDisabled(coordinator.isDismissDisabled)
+///                 .confirmationDialog("Discard changes?",
+///                                     isPresented: .constant(coordinator.pendingConfirmation != nil)) {
+///                     if coordinator.pendingConfirmation?.offersSave == true {
+///                         Button("Save") { Task { await save() } }
+///                     }
+///                     Button("Discard Changes", role: .destructive) { Task { await coordinator.confirmDiscard() } }
+///                     Button("Keep Editing", role: .cancel) { Task { await coordinator.keepEditing() } }
+///                 }
+///         }
+/// }
+/// ```
+/// On UIKit, `presentationControllerDidAttemptToDismiss` calls `attemptDismiss(source: .swipe)` and
+/// `isModalInPresentation` follows ``isDismissDisabled``.
+@MainActor
+@Observable
+public final class SheetCoordinator {
+    public let database: SheetLogDatabase
+    public let session: String
+    /// The session as the log last returned it.
+    public private(set) var state: SessionState
+    /// The last command the log rejected (or a storage failure); cleared by the next accepted command.
+    public private(set) var lastError: SheetLogError?
+
+    public init(database: SheetLogDatabase, session: String) {
+        self.database = database
+        self.session = session
+        self.state = SessionState(sessionID: session)
+    }
+
+    /// The interactive sheet (the top of the stack), for `.sheet(item:)`.
+    public var presentedSheet: Presentation? { state.top }
+    /// The sheets on screen, bottom to top.
+    public var stack: [Presentation] { state.stack }
+    /// Whether the swipe on the top sheet is locked (`.interactiveDismissDisabled`).
+    public var isDismissDisabled: Bool { state.top?.isDismissDisabled ?? false }
+    /// The discard alert of the top sheet, while it is up.
+    public var pendingConfirmation: PendingConfirmation? { state.top?.pendingConfirmation }
+    /// The top sheet's draft.
+    public var values: [String: FieldValue] { state.top?.values ?? [:] }
+
+    /// Reads the session from the log (at launch, or after another window wrote to it).
+    @discardableResult
+    public func load() async -> Bool {
+        await perform { try await $0.database.state(of: $0.session) }
+    }
+
+    @discardableResult
+    public func present(
+        _ presentation: String, route: Route, baseline: [String: FieldValue] = [:], required: [String] = [],
+        guard dismissGuard: DismissGuard = .whenDirty
+    ) async -> Bool {
+        await record(.present(presentation: presentation, route: route, baseline: baseline, required: required, guard: dismissGuard))
+    }
+
+    @discardableResult
+    public func edit(_ field: String, to value: FieldValue) async -> Bool {
+        await record(.edit(field: field, value: value))
+    }
+
+    @discardableResult
+    public func attemptDismiss(source: DismissSource) async -> Bool { await record(.attemptDismiss(source: source)) }
+
+    @discardableResult
+    public func confirmDiscard() async -> Bool { await record(.confirmDiscard()) }
+
+    @discardableResult
+    public func keepEditing() async -> Bool { await record(.keepEditing()) }
+
+    /// Records that the app's repository stored the form (with `values` as the final values when given).
+    @discardableResult
+    public func save(values: [String: FieldValue]? = nil) async -> Bool { await record(.save(values: values)) }
+
+    /// Records that the app's repository failed to store the form; `reason` must hold no form values.
+    @discardableResult
+    public func saveFailed(reason: String) async -> Bool { await record(.saveFailed(reason: reason)) }
+
+    @discardableResult
+    public func dismissAll(source: DismissSource) async -> Bool { await record(.dismissAll(source: source)) }
+
+    @discardableResult
+    public func endSession() async -> Bool { await record(.endSession) }
+
+    /// Records `command` and adopts the state the log returned; false when it was rejected.
+    @discardableResult
+    public func record(_ command: SheetCommand) async -> Bool {
+        await perform { try await $0.database.record(command, in: $0.session).state }
+    }
+
+    private func perform(_ body: @Sendable (SheetCoordinator.Handle) async throws -> SessionState) async -> Bool {
+        do {
+            state = try await body(Handle(database: database, session: session))
+            lastError = nil
+            return true
+        } catch let error as SheetLogError {
+            lastError = error
+        } catch {
+            lastError = SheetLogError(.storage, "\(session): recording failed with an error of type \(type(of: error))",
+                                      context: .init(stream: session))
+        }
+        return false
+    }
+
+    /// What a recording needs off the main actor.
+    private struct Handle: Sendable {
+        let database: SheetLogDatabase
+        let session: String
+    }
+}

@@ -1,0 +1,71 @@
+import GRDB
+
+extension SheetLogDatabase {
+    /// The dismissals matching `query`, in log order (the `dismissals` table).
+    public func audit(_ query: AuditQuery = AuditQuery()) async throws -> [DismissalRecord] {
+        try await dismissals(query, extraCondition: nil)
+    }
+
+    /// Dismissals whose unsaved changes were thrown away after the user confirmed Discard Changes.
+    public func dismissalsThatDiscardedUnsavedData(_ query: AuditQuery = AuditQuery()) async throws -> [DismissalRecord] {
+        try await dismissals(query, extraCondition: "dirty = 1 AND resolution = 'discarded'")
+    }
+
+    /// Dirty drafts that left the screen without Save or a confirmed discard: `forced` by code, or
+    /// `dismissed` under a `never` guard. Their drafts stay recoverable as abandoned.
+    public func draftsForcedOffScreen(_ query: AuditQuery = AuditQuery()) async throws -> [DismissalRecord] {
+        try await dismissals(query, extraCondition: "dirty = 1 AND outcome IN ('forced', 'dismissed')")
+    }
+
+    private func dismissals(_ query: AuditQuery, extraCondition: String?) async throws -> [DismissalRecord] {
+        if let limit = query.limit, limit < 0 {
+            throw SheetLogError(.invalidInput, "audit limit \(limit) is negative", context: .init(operation: "audit", limit: limit))
+        }
+        var conditions: [String] = extraCondition.map { [$0] } ?? []
+        var arguments = StatementArguments()
+        func filter(_ condition: String, _ value: (any DatabaseValueConvertible)?) {
+            guard let value else { return }
+            conditions.append(condition)
+            arguments += [value]
+        }
+        filter("session = ?", query.session)
+        filter("route_name = ?", query.route)
+        filter("route_group = ?", query.group)
+        filter("source = ?", query.source?.rawValue)
+        filter("outcome = ?", query.outcome?.rawValue)
+        filter("resolution = ?", query.resolution?.rawValue)
+        filter("occurred_at >= ?", query.since)
+        filter("occurred_at < ?", query.until)
+        var sql = """
+            SELECT position, session, presentation, route_name, route_group, source, outcome, dirty, changed_fields,
+                   confirmation, offers_save, resolution, occurred_at, resolved_at
+            FROM dismissals
+            """
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY position LIMIT ?"
+        arguments += [query.limit ?? -1]
+        return try await readModels("audit") { [sql, arguments] db in
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.dismissal)
+        }
+    }
+
+    private static func dismissal(_ row: Row) throws -> DismissalRecord {
+        let position: Int64 = row["position"]
+        let source: String = row["source"]
+        let outcome: String = row["outcome"]
+        let resolution: String? = row["resolution"]
+        guard let dismissSource = DismissSource(rawValue: source), let dismissOutcome = DismissOutcome(rawValue: outcome) else {
+            throw SheetLogError(
+                .undecodableEvent, "dismissal at position \(position) has an unknown source or outcome",
+                context: .init(position: position, operation: "audit"))
+        }
+        return DismissalRecord(
+            position: position, session: row["session"], presentation: row["presentation"], route: row["route_name"],
+            group: row["route_group"], source: dismissSource, outcome: dismissOutcome, dirty: row["dirty"],
+            changedFields: try decodeColumn(
+                [String].self, row["changed_fields"], table: "dismissals", column: "changed_fields", row: "position \(position)"),
+            confirmation: row["confirmation"], offersSave: row["offers_save"],
+            resolution: resolution.flatMap(DismissalRecord.Resolution.init(rawValue:)),
+            occurredAt: row["occurred_at"], resolvedAt: row["resolved_at"])
+    }
+}

@@ -1,0 +1,46 @@
+extension SheetLogDatabase {
+    /// One envelope per recorded command, in the order of their first events, with their ids and
+    /// times: recording them into a fresh database appends the same events (ids, order, payloads).
+    ///
+    /// With `session`, only the commands that appended an event to that session (a restore into it
+    /// from another session included). Throws ``SheetLogError/Code/undecodableEvent`` for an event
+    /// this build cannot read.
+    public func exportCommands(session: String? = nil) async throws -> [CommandEnvelope] {
+        let firsts: [RecordedEvent]
+        if let session {
+            firsts = try await firstEvents(touching: session)
+        } else {
+            firsts = try await allFirstEvents()
+        }
+        return try firsts.map(CommandEnvelope.init(exporting:))
+    }
+
+    private func allFirstEvents() async throws -> [RecordedEvent] {
+        var firsts: [RecordedEvent] = []
+        var cursor: Int64 = 0
+        while true {
+            let chunk = try await store.readAll(after: cursor, limit: 1_000)
+            firsts += chunk.filter(Self.isFirstEvent)
+            guard let last = chunk.last, chunk.count == 1_000 else { return firsts }
+            cursor = last.position
+        }
+    }
+
+    /// The first events of the commands with an event in `session`; a first event elsewhere is
+    /// looked up by the id its continuation event derives from.
+    private func firstEvents(touching session: String) async throws -> [RecordedEvent] {
+        let events = try await store.readStream(session)
+        var firsts = events.filter(Self.isFirstEvent)
+        let known = Set(firsts.map(\.eventID))
+        let elsewhere = events.filter { !Self.isFirstEvent($0) }.compactMap { EventMetadata.commandID(ofContinuation: $0.eventID) }
+        let missing = Array(Set(elsewhere).subtracting(known))
+        if !missing.isEmpty { firsts += try await store.events(withIDs: missing) }
+        return firsts.sorted { $0.position < $1.position }
+    }
+
+    /// A command's first event names the command in its metadata; an event appended without the
+    /// facade counts as a command of its own unless its id has the `<id>#<k>` shape.
+    static func isFirstEvent(_ event: RecordedEvent) -> Bool {
+        EventMetadata.command(of: event) != nil || EventMetadata.commandID(ofContinuation: event.eventID) == nil
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Logging
+import SheetLogProjections
+import SheetLogSQLite
+
+extension SheetLogDatabase {
+    /// How a database is opened and what every recorded event carries.
+    ///
+    /// ```swift
+    /// var options = SheetLogDatabase.Options()
+    /// options.metadata = ["appVersion": "2.3.1", "device": "iPhone15,2"]
+    /// options.durability = .normal
+    /// ```
+    public struct Options: Sendable {
+        /// `.full` (survives power loss, the default) or `.normal` (survives an app crash).
+        public var durability: SQLiteEventStore.Durability
+        /// Checked before anything reaches SQLite.
+        public var limits: InputLimits
+        /// Gives `occurredAt` when a command has none, and the store's `recorded_at`.
+        public var clock: any SheetLogClock
+        /// Merged into every event's metadata (app version, device, user). Never put form values here.
+        public var metadata: [String: String]
+        /// How long a write waits for another connection or process holding the write lock.
+        public var busyTimeout: Duration
+        /// How many times a command is decided again after another writer changed its session.
+        public var maxConcurrencyRetries: Int
+        /// Receives retries and migrations; never payloads or form values.
+        public var logger: Logger
+
+        public init(
+            durability: SQLiteEventStore.Durability = .full,
+            limits: InputLimits = .default,
+            clock: any SheetLogClock = SystemClock(),
+            metadata: [String: String] = [:],
+            busyTimeout: Duration = .seconds(5),
+            maxConcurrencyRetries: Int = 8,
+            logger: Logger = Logger(label: "SheetLog")
+        ) {
+            self.durability = durability
+            self.limits = limits
+            self.clock = clock
+            self.metadata = metadata
+            self.busyTimeout = busyTimeout
+            self.maxConcurrencyRetries = maxConcurrencyRetries
+            self.logger = logger
+        }
+
+        var storeConfiguration: SQLiteEventStore.Configuration {
+            SQLiteEventStore.Configuration(
+                durability: durability, limits: limits, clock: clock, busyTimeout: busyTimeout,
+                projections: SheetLogDatabase.makeProjections(), logger: logger)
+        }
+    }
+
+    /// The read models every SheetLog database keeps in the append's transaction; a fresh instance
+    /// per store, since a projection caches the sessions it folded.
+    static func makeProjections() -> [any SQLiteProjection] { [SheetProjection()] }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import SheetLogSQLite
+
+extension SheetLogDatabase {
+    /// Records one command in `session` and returns its events and the session's new state.
+    ///
+    /// Throws the domain's ``SheetLogError`` (``SheetLogError/Code/ruleViolation`` …) when the
+    /// command is rejected, appending nothing; ``SheetLogError/Code/idempotencyConflict`` when `id` is
+    /// already stored with different content.
+    @discardableResult
+    public func record(
+        _ command: SheetCommand, in session: String, id: String? = nil, occurredAt: Int64? = nil
+    ) async throws -> RecordResult {
+        let results = try await record([CommandEnvelope(session: session, command: command, id: id, occurredAt: occurredAt)])
+        return results[0]
+    }
+
+    /// Decides the commands in order (each against the state left by the previous ones) and appends
+    /// all their events in ONE transaction: all or nothing.
+    ///
+    /// Commands whose id is already stored with the same content are recognised and contribute no
+    /// events, so resending the tail of a file after a crash is safe. When a command is rejected,
+    /// nothing is appended and the error's `context.line` is the command's 1-based index in
+    /// `commands` (a caller reading lines maps it to its own line numbers with ``SheetLogError/atLine(_:)``).
+    @discardableResult
+    public func record(_ commands: [CommandEnvelope]) async throws -> [RecordResult] {
+        if commands.isEmpty { return [] }
+        // Ids and times are fixed once, so that every retry appends the very same events.
+        let prepared = commands.map { envelope in
+            PreparedCommand(
+                envelope: envelope, id: envelope.id ?? EventIdentifier.random(),
+                occurredAt: envelope.occurredAt ?? options.clock.nowMilliseconds())
+        }
+        var retries = 0
+        while true {
+            let plan = try await plan(prepared)
+            do {
+                if let results = try await commit(plan) { return results }
+            } catch let error as SheetLogError where error.code == .wrongExpectedVersion && retries < options.maxConcurrencyRetries {
+                logger.debug(
+                    "another writer changed the session; deciding again",
+                    metadata: ["stream": "\(error.context.stream ?? "-")", "retry": "\(retries + 1)"])
+            }
+            retries += 1
+            try await reload(plan.sessions)
+        }
+    }
+
+    /// The state of `session` as this database last knew it, read from the log when unknown.
+    func cachedState(of session: String) async throws -> SessionState {
+        if let known = cache.state(of: session) { return known }
+        return try await catchUp(session)
+    }
+
+    /// Folds the events of `session` the cache has not seen yet, and returns the up-to-date state.
+    @discardableResult
+    func catchUp(_ session: String) async throws -> SessionState {
+        let known = cache.state(of: session) ?? SessionState(sessionID: session)
+        let newer = try await store.readStream(session, after: known.version)
+        guard !newer.isEmpty else { return known }
+        var state = known
+        for event in newer {
+            guard event.version == state.version + 1 else {
+                throw SheetLogError(
+                    .integrityViolation,
+                    "session \(session) expects version \(state.version + 1) but finds version \(event.version) at position \(event.position)",
+                    context: .init(stream: session, actualVersion: event.version, position: event.position, eventID: event.eventID,
+                                   operation: "load"))
+            }
+            state.apply(try SheetEventCodec.decode(event))
+        }
+        cache.update(state)
+        return state
+    }
+
+    private func reload(_ sessions: Set<String>) async throws {
+        for session in sessions.sorted() { try await catchUp(session) }
+    }
+}

@@ -1,0 +1,69 @@
+import GRDB
+
+extension SheetLogDatabase {
+    /// Every session, in the order of its first event (the `sessions` table).
+    public func sessions() async throws -> [SessionSummary] {
+        try await readModels("sessions") { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT session, version, status, stack, started_at, last_event_at, ended_at, first_position, last_position
+                FROM sessions ORDER BY first_position
+                """)
+            return try rows.map { row in
+                let session: String = row["session"]
+                let status: String = row["status"]
+                return SessionSummary(
+                    session: session, version: row["version"], status: SessionSummary.Status(rawValue: status) ?? .active,
+                    stack: try Self.decodeColumn([String].self, row["stack"], table: "sessions", column: "stack", row: "session \(session)"),
+                    startedAt: row["started_at"], lastEventAt: row["last_event_at"], endedAt: row["ended_at"],
+                    firstPosition: row["first_position"], lastPosition: row["last_position"])
+            }
+        }
+    }
+
+    /// Drafts that would be lost without recovery (the `recoverable_drafts` view), the most recently
+    /// touched last: what a launch screen offers to restore or decline.
+    public func recoverableDrafts() async throws -> [RecoverableDraft] {
+        try await readModels("recoverableDrafts") { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT session, presentation, route_name, route_group, route_params, baseline, draft_values,
+                       changed_fields, reason, last_edit_at
+                FROM recoverable_drafts ORDER BY last_position, session, presentation
+                """)
+            return try rows.map(Self.recoverableDraft)
+        }
+    }
+
+    /// Restores a recoverable draft into `session` as a new presentation (`presentation`, by default
+    /// the draft's own id), with every field as it was. Only once: the draft then leaves the list.
+    @discardableResult
+    public func restoreDraft(
+        _ draft: DraftReference, into session: String, as presentation: String? = nil, id: String? = nil,
+        occurredAt: Int64? = nil
+    ) async throws -> RecordResult {
+        try await record(.restoreDraft(from: draft, as: presentation), in: session, id: id, occurredAt: occurredAt)
+    }
+
+    /// Declines a recoverable draft (recorded in the draft's own session): it leaves the list for good.
+    @discardableResult
+    public func declineDraft(_ draft: DraftReference, id: String? = nil, occurredAt: Int64? = nil) async throws -> RecordResult {
+        try await record(.declineDraft(from: draft), in: draft.session, id: id, occurredAt: occurredAt)
+    }
+
+    private static func recoverableDraft(_ row: Row) throws -> RecoverableDraft {
+        let session: String = row["session"]
+        let presentation: String = row["presentation"]
+        let name = "draft \(session)/\(presentation)"
+        func column<T: Decodable>(_ type: T.Type, _ column: String) throws -> T {
+            try decodeColumn(type, row[column], table: "recoverable_drafts", column: column, row: name)
+        }
+        let reason: String = row["reason"]
+        return RecoverableDraft(
+            session: session, presentation: presentation,
+            route: Route(name: row["route_name"], group: row["route_group"], params: try column([String: String].self, "route_params")),
+            values: try column([String: FieldValue].self, "draft_values"),
+            baseline: try column([String: FieldValue].self, "baseline"),
+            changedFields: try column([String].self, "changed_fields"),
+            reason: RecoverableDraft.Reason(rawValue: reason) ?? .abandoned,
+            lastEditAt: row["last_edit_at"])
+    }
+}

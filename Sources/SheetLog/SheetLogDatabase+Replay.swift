@@ -1,0 +1,37 @@
+extension SheetLogDatabase {
+    /// The current state of `session`, caught up with every event in the log (also those other
+    /// processes wrote). A session with no events has an empty state at version 0.
+    public func state(of session: String) async throws -> SessionState {
+        try await catchUp(session)
+    }
+
+    /// The session's events from the start through `version` (all of them when nil), each with the
+    /// state right after it: what the user saw, step by step.
+    ///
+    /// Deterministic: the same log gives the same steps. Throws ``SheetLogError/Code/notFound`` when
+    /// the session has no events, and ``SheetLogError/Code/integrityViolation`` when its versions
+    /// are not consecutive from 1.
+    public func replay(_ session: String, through version: Int64? = nil) async throws -> [ReplayStep] {
+        let recorded = try await store.readStream(session, after: 0, through: version, limit: nil, descending: false)
+        if recorded.isEmpty {
+            throw SheetLogError(
+                .notFound, "session \(session) has no events to replay", context: .init(stream: session, operation: "replay"))
+        }
+        let steps = try Replay.steps(recorded: recorded)
+        return zip(recorded, steps).map { ReplayStep(event: $0, sheetEvent: $1.event, state: $1.state) }
+    }
+
+    /// The state of `session` right after its event at `version` (the empty state at 0).
+    ///
+    /// Throws ``SheetLogError/Code/notFound`` when `version` is negative or beyond the session's version.
+    public func state(of session: String, at version: Int64) async throws -> SessionState {
+        let recorded = try await store.readStream(session, after: 0, through: max(0, version), limit: nil, descending: false)
+        guard version >= 0, Int64(recorded.count) == version else {
+            let current = try await store.streamVersion(session)
+            throw SheetLogError(
+                .notFound, "session \(session) has no version \(version) (its version is \(current))",
+                context: .init(stream: session, actualVersion: current, operation: "state(at:)"))
+        }
+        return try Replay.state(recorded: recorded) ?? SessionState(sessionID: session)
+    }
+}

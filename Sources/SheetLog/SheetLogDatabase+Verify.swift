@@ -1,0 +1,83 @@
+import GRDB
+import SheetLogSQLite
+
+extension SheetLogDatabase {
+    /// Checks the database end to end: SQLite's `integrity_check`, the integrity chain, gap-free
+    /// positions, versions 1…n in every session, that every event decodes, and that the projections
+    /// equal a rebuild from the log. Runs every check and names the first failure.
+    public func verify() async throws -> VerificationReport {
+        var checks: [VerificationReport.Check] = []
+        checks.append(try await integrityCheck())
+        let chain = try await store.verifyChain()
+        checks.append(.init(
+            name: "chain", passed: chain.isIntact,
+            detail: chain.firstBrokenPosition.map { "the integrity chain breaks at position \($0)" }
+                ?? "\(chain.checkedEvents) events chained"))
+        let shape = try await logShape()
+        checks.append(shape.positions)
+        checks.append(shape.versions)
+        checks.append(try await decodingCheck())
+        let mismatches = try await store.verifyProjections()
+        checks.append(.init(
+            name: "projections", passed: mismatches.isEmpty,
+            detail: mismatches.first?.description ?? "\(store.configuration.projections.count) projection(s) equal a rebuild"))
+        return VerificationReport(events: shape.events, sessions: shape.sessions, checks: checks)
+    }
+
+    /// Drops every projection row and refills the projections from the log, in one transaction.
+    public func rebuildProjections() async throws {
+        try await store.rebuildProjections()
+    }
+
+    private func integrityCheck() async throws -> VerificationReport.Check {
+        let lines = try await readModels("integrity_check") { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        let passed = lines == ["ok"]
+        return .init(name: "integrity_check", passed: passed, detail: passed ? "ok" : lines.prefix(3).joined(separator: "; "))
+    }
+
+    private func logShape() async throws -> (events: Int64, sessions: Int, positions: VerificationReport.Check, versions: VerificationReport.Check) {
+        try await readModels("verify") { db in
+            let row = try Row.fetchOne(db, sql: "SELECT count(*), COALESCE(min(position), 0), COALESCE(max(position), 0), count(DISTINCT stream) FROM events")!
+            let count: Int64 = row[0], first: Int64 = row[1], last: Int64 = row[2], sessions: Int = row[3]
+            var positions = VerificationReport.Check(name: "positions", passed: true, detail: "positions 1…\(last) without gaps")
+            if count > 0, first != 1 || last != count {
+                let gap = try Int64.fetchOne(db, sql: """
+                    SELECT COALESCE((SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM events WHERE position = 1)),
+                                    (SELECT e.position + 1 FROM events e WHERE NOT EXISTS
+                                       (SELECT 1 FROM events n WHERE n.position = e.position + 1) AND e.position < ? ORDER BY e.position LIMIT 1))
+                    """, arguments: [last]) ?? 0
+                positions = .init(name: "positions", passed: false, detail: "position \(gap) is missing (\(count) events, last position \(last))")
+            }
+            var versions = VerificationReport.Check(name: "versions", passed: true, detail: "versions 1…n in each of \(sessions) sessions")
+            if let broken = try Row.fetchOne(db, sql: """
+                SELECT stream, count(*), min(version), max(version) FROM events GROUP BY stream
+                HAVING min(version) != 1 OR max(version) != count(*) ORDER BY min(position) LIMIT 1
+                """) {
+                let stream: String = broken[0], n: Int64 = broken[1], low: Int64 = broken[2], high: Int64 = broken[3]
+                versions = .init(name: "versions", passed: false,
+                                 detail: "session \(stream) has \(n) events with versions \(low)…\(high), not 1…\(n)")
+            }
+            return (count, sessions, positions, versions)
+        }
+    }
+
+    /// Every event must decode as a sheet event this build understands.
+    private func decodingCheck() async throws -> VerificationReport.Check {
+        var cursor: Int64 = 0
+        var checked = 0
+        while true {
+            let chunk = try await store.readAll(after: cursor, limit: 1_000)
+            for event in chunk {
+                do {
+                    _ = try SheetEventCodec.decode(event)
+                } catch {
+                    return .init(name: "decoding", passed: false, detail: error.message)
+                }
+            }
+            checked += chunk.count
+            guard let last = chunk.last, chunk.count == 1_000 else { break }
+            cursor = last.position
+        }
+        return .init(name: "decoding", passed: true, detail: "\(checked) events decode")
+    }
+}

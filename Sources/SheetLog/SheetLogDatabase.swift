@@ -1,0 +1,61 @@
+import Foundation
+import Logging
+import SheetLogSQLite
+
+/// A SheetLog database: the event log of sheet sessions, with recording, replay, recovery, audit
+/// and verification on top of it.
+///
+/// Commands are decided against a per-session cache of ``SessionState`` and appended with the
+/// version they were decided at; when another process wrote in between, the session is reloaded
+/// from the log and the command decided again.
+///
+/// ```swift
+/// let database = try SheetLogDatabase.open(path: "/tmp/sheets.sqlite")
+/// try await database.record(.present(presentation: "expense-1", route: Route(name: "newExpense")), in: "window-1")
+/// try await database.record(.edit(field: "amount", value: "47.50"), in: "window-1")
+/// let state = try await database.state(of: "window-1")
+/// state.top?.isDirty  // true
+/// ```
+public final class SheetLogDatabase: Sendable {
+    /// The event log underneath; its projections are the sheet read models.
+    public let store: SQLiteEventStore
+    /// The options the database was opened with.
+    public let options: Options
+    /// The file's path, nil in memory.
+    public let path: String?
+
+    let cache = SessionCache()
+    let logger: Logger
+
+    init(store: SQLiteEventStore, options: Options, path: String?) {
+        self.store = store
+        self.options = options
+        self.path = path
+        self.logger = options.logger
+    }
+
+    /// Opens (or creates) the database in the file at `path` and applies pending migrations.
+    ///
+    /// Throws ``SheetLogError/Code/schemaTooNew`` for a file written by a newer SheetLog, and
+    /// ``SheetLogError/Code/storage`` when SQLite cannot open it.
+    public static func open(path: String, options: Options = .init()) throws -> SheetLogDatabase {
+        let store = try SQLiteEventStore(path: path, configuration: options.storeConfiguration)
+        return SheetLogDatabase(store: store, options: options, path: path)
+    }
+
+    /// A database in memory, gone when released: for tests, previews and demos.
+    public static func inMemory(options: Options = .init()) throws -> SheetLogDatabase {
+        let store = try SQLiteEventStore.inMemory(configuration: options.storeConfiguration)
+        return SheetLogDatabase(store: store, options: options, path: nil)
+    }
+
+    /// A recorder bound to one session.
+    public func session(_ id: String) -> SessionRecorder {
+        SessionRecorder(database: self, session: id)
+    }
+
+    /// Every event after `position`, then each new one as it commits; ends when the consuming task is cancelled.
+    public func subscribe(after position: Int64 = 0) -> AsyncThrowingStream<RecordedEvent, any Error> {
+        store.subscribe(after: position)
+    }
+}

@@ -1,0 +1,28 @@
+/// Sizes and counts of a database, from ``SheetLogDatabase/stats()``.
+public struct Statistics: Sendable, Hashable, Codable {
+    public var events: Int64
+    public var sessions: Int
+    /// Event count by type name.
+    public var eventsByType: [String: Int64]
+    /// Dirty drafts of sheets still on screen.
+    public var openDrafts: Int
+    /// Drafts in the `recoverable_drafts` view (open or abandoned).
+    public var recoverableDrafts: Int
+    /// The database file plus its WAL, in bytes (the page count times the page size in memory).
+    public var fileBytes: Int64
+    /// `fileBytes / events`, 0 for an empty log.
+    public var bytesPerEvent: Double
+
+    public init(
+        events: Int64, sessions: Int, eventsByType: [String: Int64], openDrafts: Int, recoverableDrafts: Int,
+        fileBytes: Int64
+    ) {
+        self.events = events
+        self.sessions = sessions
+        self.eventsByType = eventsByType
+        self.openDrafts = openDrafts
+        self.recoverableDrafts = recoverableDrafts
+        self.fileBytes = fileBytes
+        self.bytesPerEvent = events == 0 ? 0 : Double(fileBytes) / Double(events)
+    }
+}

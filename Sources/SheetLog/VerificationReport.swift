@@ -1,0 +1,40 @@
+/// The result of ``SheetLogDatabase/verify()``: every check that was run, and the first that failed.
+///
+/// ```swift
+/// let report = try await database.verify()
+/// if let failure = report.firstFailure { print("\(failure.name): \(failure.detail)") }
+/// ```
+public struct VerificationReport: Sendable, Hashable, Codable {
+    /// One check and what it found. Details name positions, streams, tables and columns, never values.
+    public struct Check: Sendable, Hashable, Codable {
+        /// `integrity_check`, `chain`, `positions`, `versions`, `decoding` or `projections`.
+        public var name: String
+        public var passed: Bool
+        public var detail: String
+
+        public init(name: String, passed: Bool, detail: String) {
+            self.name = name
+            self.passed = passed
+            self.detail = detail
+        }
+    }
+
+    /// How many events the log holds.
+    public var events: Int64
+    /// How many sessions (streams) the log holds.
+    public var sessions: Int
+    /// Every check, in the order run.
+    public var checks: [Check]
+
+    public init(events: Int64, sessions: Int, checks: [Check]) {
+        self.events = events
+        self.sessions = sessions
+        self.checks = checks
+    }
+
+    /// Whether every check passed.
+    public var isHealthy: Bool { checks.allSatisfy(\.passed) }
+
+    /// The first check that failed, nil when healthy.
+    public var firstFailure: Check? { checks.first { !$0.passed } }
+}
