@@ -71,6 +71,13 @@ struct SheetLogCommand: AsyncParsableCommand {
             Terminal.writeError("sheetlog: \(fullMessage(for: error))")
             Foundation.exit(ExitStatus.usage)
         default:
+            // A command with subcommands asks for help by throwing; ArgumentParser's own errors keep their meaning.
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }
+            if code == .validationFailure {
+                Terminal.writeError(fullMessage(for: error))
+                Foundation.exit(ExitStatus.usage)
+            }
             // Only the type: a foreign error's description may quote a value.
             Terminal.writeError("sheetlog: failed with an unexpected error of type \(type(of: error))")
             Foundation.exit(ExitStatus.failure)
