@@ -12,9 +12,12 @@ struct IngestBatchRun {
             if raw.isBlank { continue }
             lines.append((raw.number, try decoder.decode(raw)))
         }
-        var outcomes = OutcomeCheck(database: database)
-        for (number, line) in lines where lines.contains(where: { $0.line.expectedOutcome != nil }) {
-            guard try await outcomes.check(line, number: number) else { break }
+        // Only lines up to the last one that claims an outcome need the simulation.
+        if let last = lines.lastIndex(where: { $0.line.expectedOutcome != nil }) {
+            var outcomes = OutcomeCheck(database: database)
+            for (number, line) in lines[...last] {
+                guard try await outcomes.check(line, number: number) else { break }
+            }
         }
         let envelopes = lines.map { $0.line.envelope }
         let results: [RecordResult]

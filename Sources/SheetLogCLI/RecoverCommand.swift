@@ -2,12 +2,21 @@ import ArgumentParser
 import SheetLog
 
 /// `sheetlog recover [--json]`, `sheetlog recover restore …`, `sheetlog recover decline …`
-struct RecoverCommand: AsyncParsableCommand, GlobalOptionsCommand {
+struct RecoverCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recover",
-        abstract: "List recoverable drafts: dirty forms that were neither saved nor discarded.",
-        discussion: "A draft is open when it was still on screen when the log stopped, abandoned when it left the screen dirty.",
-        subcommands: [RestoreDraftCommand.self, DeclineDraftCommand.self])
+        abstract: "List, restore or decline recoverable drafts: dirty forms that were neither saved nor discarded.",
+        subcommands: [ListDraftsCommand.self, RestoreDraftCommand.self, DeclineDraftCommand.self],
+        // The listing is the default, so that `recover --json` lists and `recover restore --json` acks.
+        defaultSubcommand: ListDraftsCommand.self)
+}
+
+/// `sheetlog recover [list] [--json]`
+struct ListDraftsCommand: AsyncParsableCommand, GlobalOptionsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List recoverable drafts (the default).",
+        discussion: "A draft is open when it was still on screen when the log stopped, abandoned when it left the screen dirty.")
 
     @OptionGroup var global: GlobalOptions
 
