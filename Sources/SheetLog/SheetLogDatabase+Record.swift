@@ -42,6 +42,12 @@ extension SheetLogDatabase {
                     metadata: ["stream": "\(error.context.stream ?? "-")", "retry": "\(retries + 1)"])
             }
             retries += 1
+            if retries > options.maxConcurrencyRetries {
+                throw SheetLogError(
+                    .wrongExpectedVersion,
+                    "other writers kept changing sessions \(plan.sessions.sorted().joined(separator: ", ")) through \(retries) attempts",
+                    context: .init(operation: "record"))
+            }
             try await reload(plan.sessions)
         }
     }

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import SheetLog
+
+@Suite("Audit queries")
+struct AuditTests {
+    let database: SheetLogDatabase
+
+    /// s1: expense swiped (blocked, alert) then discarded at 1_000…; s2: composer forced off screen at 2_000;
+    /// s3: a `never` sheet dismissed dirty at 3_000, a help sheet cancelled clean at 3_100.
+    init() async throws {
+        database = try SheetLogDatabase.inMemory(options: testOptions())
+        try await database.record([
+            CommandEnvelope(session: "s1", command: .present(presentation: "e", route: .newExpense), occurredAt: 900),
+            CommandEnvelope(session: "s1", command: .edit(field: "amount", value: "5"), occurredAt: 950),
+            CommandEnvelope(session: "s1", command: .attemptDismiss(source: .swipe), occurredAt: 1_000),
+            CommandEnvelope(session: "s1", command: .confirmDiscard(), occurredAt: 1_010),
+            CommandEnvelope(session: "s2", command: .present(presentation: "c", route: .composer), occurredAt: 1_900),
+            CommandEnvelope(session: "s2", command: .edit(field: "body", value: "hi"), occurredAt: 1_950),
+            CommandEnvelope(session: "s2", command: .attemptDismiss(source: .programmatic), occurredAt: 2_000),
+            CommandEnvelope(session: "s3", command: .present(presentation: "n", route: Route(name: "note"), guard: .never), occurredAt: 2_900),
+            CommandEnvelope(session: "s3", command: .edit(field: "text", value: "x"), occurredAt: 2_950),
+            CommandEnvelope(session: "s3", command: .attemptDismiss(source: .swipe), occurredAt: 3_000),
+            CommandEnvelope(session: "s3", command: .present(presentation: "h", route: Route(name: "help")), occurredAt: 3_050),
+            CommandEnvelope(session: "s3", command: .attemptDismiss(source: .cancelButton), occurredAt: 3_100),
+        ])
+    }
+
+    private func presentations(_ query: AuditQuery) async throws -> [String] {
+        try await database.audit(query).map(\.presentation)
+    }
+
+    @Test("every dismissal, in log order, with its details")
+    func all() async throws {
+        let records = try await database.audit()
+        #expect(records.map(\.presentation) == ["e", "c", "n", "h"])
+        #expect(records.map(\.position) == records.map(\.position).sorted())
+        let first = try #require(records.first)
+        #expect(first.route == "newExpense" && first.group == "newExpense" && first.source == .swipe)
+        #expect(first.confirmation && first.offersSave && first.dirty)
+        #expect(first.resolution == .discarded && first.occurredAt == 1_000 && first.resolvedAt == 1_010)
+    }
+
+    @Test("each filter narrows the trail")
+    func filters() async throws {
+        #expect(try await presentations(AuditQuery(session: "s3")) == ["n", "h"])
+        #expect(try await presentations(AuditQuery(route: "newExpense")) == ["e"])
+        #expect(try await presentations(AuditQuery(group: "editor")) == ["c"])
+        #expect(try await presentations(AuditQuery(source: .swipe)) == ["e", "n"])
+        #expect(try await presentations(AuditQuery(outcome: .forced)) == ["c"])
+        #expect(try await presentations(AuditQuery(outcome: .dismissed)) == ["n", "h"])
+        #expect(try await presentations(AuditQuery(resolution: .discarded)) == ["e"])
+        #expect(try await presentations(AuditQuery(since: 2_000)) == ["c", "n", "h"])
+        #expect(try await presentations(AuditQuery(until: 2_000)) == ["e"])
+        #expect(try await presentations(AuditQuery(since: 1_500, until: 3_050)) == ["c", "n"])
+        #expect(try await presentations(AuditQuery(limit: 2)) == ["e", "c"])
+        #expect(try await presentations(AuditQuery(session: "s3", source: .cancelButton)) == ["h"])
+        await #expect(throws: SheetLogError.self) { try await database.audit(AuditQuery(limit: -1)) }
+    }
+
+    @Test("the one-call queries: discarded unsaved data, and drafts forced off screen")
+    func oneCallQueries() async throws {
+        #expect(try await database.dismissalsThatDiscardedUnsavedData().map(\.presentation) == ["e"])
+        #expect(try await database.draftsForcedOffScreen().map(\.presentation) == ["c", "n"])
+        #expect(try await database.draftsForcedOffScreen(AuditQuery(session: "s2")).map(\.presentation) == ["c"])
+        #expect(try await database.recoverableDrafts().map(\.presentation) == ["c", "n"])
+        #expect(try await database.recoverableDrafts().allSatisfy { $0.reason == .abandoned })
+    }
+
+    @Test("sessions and stats come from the read models")
+    func sessionsAndStats() async throws {
+        let sessions = try await database.sessions()
+        #expect(sessions.map(\.session) == ["s1", "s2", "s3"])
+        #expect(sessions.map(\.version) == [4, 3, 5])
+        #expect(sessions.allSatisfy { $0.status == .active && $0.stack.isEmpty })
+        let stats = try await database.stats()
+        #expect(stats.events == 12 && stats.sessions == 3)
+        #expect(stats.eventsByType["attemptDismiss"] == 4)
+        #expect(stats.recoverableDrafts == 2 && stats.openDrafts == 0)
+        #expect(stats.fileBytes > 0 && stats.bytesPerEvent > 0)
+    }
+}
