@@ -108,6 +108,7 @@ let package = Package(
             dependencies: [
                 "SheetLogProjections", "SheetLogSQLite", "SheetLogDomain",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -5,8 +5,10 @@ import Testing
 @Suite("dismissals rows")
 struct DismissalRowTests {
     /// A harness with one sheet on screen under `guard`, dirty when `dirty`.
-    private func sheet(guard dismissGuard: DismissGuard = .whenDirty, dirty: Bool) async throws -> SheetHarness {
-        let harness = try SheetHarness.inMemory()
+    private func sheet(
+        guard dismissGuard: DismissGuard = .whenDirty, dirty: Bool, kind: SheetHarness.StoreKind = .memory
+    ) async throws -> SheetHarness {
+        let harness = try SheetHarness.make(kind)
         try await harness.run(.present(
             presentation: "p1", route: Route(name: "newExpense", group: "editor"), baseline: ["amount": 12],
             guard: dismissGuard))
@@ -65,14 +67,17 @@ struct DismissalRowTests {
         #expect(recoverable.map { $0["reason"] as String } == (expectedReason.map { [$0] } ?? []))
     }
 
-    @Test("an answered alert resolves its dismissal row", arguments: [
-        (SheetCommand.confirmDiscard(), "discarded", "discarded"),
-        (SheetCommand.keepEditing(), "keptEditing", "open"),
-        (SheetCommand.save(), "saved", "saved"),
-        (SheetCommand.saveFailed(reason: "offline"), "saveFailed", "open"),
-    ])
-    func resolution(_ answer: SheetCommand, _ resolution: String, _ status: String) async throws {
-        let harness = try await sheet(dirty: true)
+    static let answers: [(SheetCommand, String, String)] = [
+        (.confirmDiscard(), "discarded", "discarded"),
+        (.keepEditing(), "keptEditing", "open"),
+        (.save(), "saved", "saved"),
+        (.saveFailed(reason: "offline"), "saveFailed", "open"),
+    ]
+
+    @Test("an answered alert resolves its dismissal row", arguments: SheetHarness.StoreKind.allCases, answers)
+    func resolution(_ kind: SheetHarness.StoreKind, _ answer: (SheetCommand, String, String)) async throws {
+        let (answer, resolution, status) = answer
+        let harness = try await sheet(dirty: true, kind: kind)
         let attempt = try await harness.run(.attemptDismiss(source: .swipe))
         let answered = try await harness.run(answer)
         let row = try #require(try await harness.dismissals().first)

@@ -6,9 +6,9 @@ import Testing
 struct PresentationRowTests {
     static let expense = Route(name: "newExpense", group: "editor", params: ["itemID": "123"])
 
-    @Test("present writes an open row with the route, guard, baseline and positions")
-    func presentRow() async throws {
-        let harness = try SheetHarness.inMemory()
+    @Test("present writes an open row with the route, guard, baseline and positions", arguments: SheetHarness.StoreKind.allCases)
+    func presentRow(_ kind: SheetHarness.StoreKind) async throws {
+        let harness = try SheetHarness.make(kind)
         let recorded = try await harness.run(.present(
             presentation: "p1", route: Self.expense, baseline: ["amount": 12, "category": "food"], required: ["amount"],
             guard: .always))
@@ -32,9 +32,10 @@ struct PresentationRowTests {
         #expect(row["last_position"] == recorded[0].position)
     }
 
-    @Test("edits update the draft, dirty, changed fields and last edit time; typing back to the baseline cleans")
-    func editsAndBackToBaseline() async throws {
-        let harness = try SheetHarness.inMemory()
+    @Test("edits update the draft, dirty, changed fields and last edit time; typing back to the baseline cleans",
+          arguments: SheetHarness.StoreKind.allCases)
+    func editsAndBackToBaseline(_ kind: SheetHarness.StoreKind) async throws {
+        let harness = try SheetHarness.make(kind)
         try await harness.run(.present(presentation: "p1", route: Self.expense, baseline: ["amount": 12]))
         try await harness.run(.edit(field: "amount", value: 13.5))
         let edited = try await harness.run(.edit(field: "notes", value: "lunch \"team\"\n"))
@@ -109,5 +110,22 @@ struct PresentationRowTests {
         #expect(try await harness.presentation("p1")?["status"] == "open")
         try await harness.run(.save())
         #expect(try await harness.presentation("p1")?["last_save_failure_at"] == nil as Int64?)
+    }
+
+    @Test("draft values of every kind are stored as JSON that reads back as the same values")
+    func valuesRoundTrip() async throws {
+        let harness = try SheetHarness.inMemory()
+        try await harness.run(.present(presentation: "p1", route: Self.expense))
+        let values: [String: FieldValue] = [
+            "control": "a\u{01}b\t\"c\"\\", "unicode": "Café 🍜", "big": 1e20, "small": 0.1, "negative": -3, "flag": false,
+        ]
+        for (field, value) in values.sorted(by: { $0.key < $1.key }) {
+            try await harness.run(.edit(field: field, value: value))
+        }
+        let row = try #require(try await harness.rows(
+            "SELECT draft_values, json_extract(draft_values, '$.negative') AS negative FROM presentations").first)
+        #expect(try fieldValues(row["draft_values"]) == values)
+        #expect(row["negative"] == -3)
+        #expect(try await harness.store.verifyProjections().isEmpty)
     }
 }

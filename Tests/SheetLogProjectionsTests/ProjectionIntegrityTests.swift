@@ -109,10 +109,10 @@ struct ProjectionIntegrityTests {
     func twoWritersOnOneFile() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("log.sqlite")
-        let first = SheetHarness(store: try SQLiteEventStore(path: path, configuration: .init(projections: [SheetProjection()])))
+        let first = SheetHarness(store: try SQLiteEventStore(path: path, configuration: SheetHarness.configuration()))
         try await first.run(.present(presentation: "p1", route: Route(name: "newExpense")))
         try await first.run(.edit(field: "amount", value: 1))
-        let second = SheetHarness(store: try SQLiteEventStore(path: path, configuration: .init(projections: [SheetProjection()])))
+        let second = SheetHarness(store: try SQLiteEventStore(path: path, configuration: SheetHarness.configuration()))
         // The second writer decides from the log, then the first appends again with its stale cache.
         let state = try #require(try Replay.state(recorded: try await second.store.readStream("s1")))
         let events = try SheetDecider.decide(.attemptDismiss(source: .swipe), state: state, at: 5_000)
@@ -129,8 +129,8 @@ struct ProjectionIntegrityTests {
     @Test("one projection instance shared by two databases never mixes their sessions")
     func sharedInstance() async throws {
         let projection = SheetProjection()
-        let one = SheetHarness(store: try SQLiteEventStore.inMemory(configuration: .init(projections: [projection])))
-        let two = SheetHarness(store: try SQLiteEventStore.inMemory(configuration: .init(projections: [projection])))
+        let one = SheetHarness(store: try SQLiteEventStore.inMemory(configuration: SheetHarness.configuration(projection)))
+        let two = SheetHarness(store: try SQLiteEventStore.inMemory(configuration: SheetHarness.configuration(projection)))
         try await one.run(.present(presentation: "p1", route: Route(name: "newExpense")))
         try await two.run(.present(presentation: "p1", route: Route(name: "settings")))
         try await one.run(.edit(field: "amount", value: 1))
@@ -144,7 +144,7 @@ struct ProjectionIntegrityTests {
     @Test("the session cache stays bounded, and evicted sessions are folded from the log")
     func boundedCache() async throws {
         let projection = SheetProjection(cacheCapacity: 4)
-        let harness = SheetHarness(store: try SQLiteEventStore.inMemory(configuration: .init(projections: [projection])))
+        let harness = SheetHarness(store: try SQLiteEventStore.inMemory(configuration: SheetHarness.configuration(projection)))
         let sessions = (1...10).map { "s\($0)" }
         for session in sessions {
             try await harness.run(.present(presentation: "p", route: Route(name: "newExpense")), in: session)

@@ -5,8 +5,8 @@ import Testing
 @Suite("recoverable drafts, restores and declines")
 struct RecoveryRowTests {
     /// Session s1 with a dirty expense draft still on screen when it ended.
-    private func crashedDraft() async throws -> SheetHarness {
-        let harness = try SheetHarness.inMemory()
+    private func crashedDraft(_ kind: SheetHarness.StoreKind = .memory) async throws -> SheetHarness {
+        let harness = try SheetHarness.make(kind)
         try await harness.run(.present(
             presentation: "p1", route: Route(name: "newExpense", params: ["itemID": "9"]), baseline: ["amount": 12],
             required: ["amount"]))
@@ -15,9 +15,9 @@ struct RecoveryRowTests {
         return harness
     }
 
-    @Test("an open dirty draft is recoverable with reason open, values and changed fields")
-    func openDraftIsRecoverable() async throws {
-        let harness = try await crashedDraft()
+    @Test("an open dirty draft is recoverable with reason open, values and changed fields", arguments: SheetHarness.StoreKind.allCases)
+    func openDraftIsRecoverable(_ kind: SheetHarness.StoreKind) async throws {
+        let harness = try await crashedDraft(kind)
         try await harness.run(.endSession)
         let drafts = try await harness.rows("SELECT * FROM recoverable_drafts")
         try #require(drafts.count == 1)
@@ -44,9 +44,9 @@ struct RecoveryRowTests {
         #expect(drafts.first?["closed_at"] == harness.now)
     }
 
-    @Test("restoring a draft into a new session: the old row is restored, the new one points back at it")
-    func restoreIntoNewSession() async throws {
-        let harness = try await crashedDraft()
+    @Test("restoring a draft into a new session: the old row is restored, the new one points back at it", arguments: SheetHarness.StoreKind.allCases)
+    func restoreIntoNewSession(_ kind: SheetHarness.StoreKind) async throws {
+        let harness = try await crashedDraft(kind)
         try await harness.run(.endSession)
         let restored = try await harness.restore(DraftReference(session: "s1", presentation: "p1"), into: "s2", as: "p9")
         let old = try #require(try await harness.presentation("p1", in: "s1"))

@@ -1,13 +1,23 @@
 import Foundation
 import GRDB
+import Logging
 import SheetLogDomain
 import SheetLogProjections
 import SheetLogSQLite
+import Testing
 
 /// Drives sessions the way an app does: decides commands with the domain against the folded
 /// state, appends the events to a store configured with ``SheetProjection``, and reads rows back.
 final class SheetHarness {
+    /// Where a test's store keeps its log.
+    enum StoreKind: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        case memory, file
+        var testDescription: String { rawValue }
+    }
+
     let store: SQLiteEventStore
+    /// Keeps a file store's directory until the harness is released.
+    private var directory: TemporaryDirectory?
     private(set) var states: [String: SessionState] = [:]
     /// Stream versions, which count events of other types too.
     private(set) var versions: [String: Int64] = [:]
@@ -17,9 +27,27 @@ final class SheetHarness {
         self.store = store
     }
 
+    /// A harness on a fresh store of `kind`.
+    static func make(_ kind: StoreKind) throws -> SheetHarness {
+        switch kind {
+        case .memory:
+            return try inMemory()
+        case .file:
+            let directory = try TemporaryDirectory()
+            let harness = SheetHarness(store: try SQLiteEventStore(path: directory.path("log.sqlite"), configuration: configuration()))
+            harness.directory = directory
+            return harness
+        }
+    }
+
     /// A harness on a fresh in-memory store.
-    static func inMemory() throws -> SheetHarness {
-        SheetHarness(store: try SQLiteEventStore.inMemory(configuration: .init(clock: ManualClock(), projections: [SheetProjection()])))
+    static func inMemory(_ projection: SheetProjection = SheetProjection()) throws -> SheetHarness {
+        SheetHarness(store: try SQLiteEventStore.inMemory(configuration: configuration(projection)))
+    }
+
+    /// A store configuration with the projection and a silent logger (every store logs its migrations).
+    static func configuration(_ projection: SheetProjection = SheetProjection()) -> SQLiteEventStore.Configuration {
+        .init(clock: ManualClock(), projections: [projection], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
     }
 
     func state(_ session: String) -> SessionState {
