@@ -55,6 +55,8 @@ struct CLIIntegrityTests {
             #expect(run.status == 2, "\(arguments)")
             #expect(!run.stderr.isEmpty)
         }
+        let missingValue = try CLIHarness.run(["stats", "--db"])
+        #expect(missingValue.status == 2)
         let help = try CLIHarness.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("USAGE: sheetlog"))
@@ -73,6 +75,16 @@ struct CLIIntegrityTests {
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("sheetlog: "))
         #expect(run.stderr.contains("newer"))
+    }
+
+    @Test func databaseOptionWorksBeforeAndAfterTheCommand() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.ingest(IngestLines.expenseFlow())
+        let after = try CLIHarness.run(["stats", "--json", "--db", cli.database])
+        let before = try CLIHarness.run(["--db", cli.database, "stats", "--json"])
+        #expect((try CLIHarness.json(after.stdout) as? [String: Any])?["events"] as? Int == 4)
+        #expect((try CLIHarness.json(before.stdout) as? [String: Any])?["events"] as? Int == 4)
     }
 
     @Test func verboseLogsAppliedMigrations() throws {
