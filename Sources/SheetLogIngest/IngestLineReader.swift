@@ -20,6 +20,8 @@ public struct IngestLineReader {
     private let maxLineBytes: Int
     private var buffer: [UInt8] = []
     private var bufferIndex = 0
+    /// How many bytes of `buffer` the last read filled.
+    private var bufferEnd = 0
     private var atEnd = false
     private var lineNumber = 0
 
@@ -34,7 +36,7 @@ public struct IngestLineReader {
         var length = 0
         var sawAnything = false
         while true {
-            if bufferIndex == buffer.count {
+            if bufferIndex == bufferEnd {
                 if atEnd { break }
                 try refill()
                 continue
@@ -65,17 +67,19 @@ public struct IngestLineReader {
     }
 
     private mutating func refill() throws(SheetLogError) {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        if buffer.count != Self.chunkSize { buffer = [UInt8](repeating: 0, count: Self.chunkSize) }
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw SheetLogError(.storage, "reading the input failed (errno \(errno))", context: .init(operation: "ingest"))
             }
             if count == 0 { atEnd = true }
-            buffer = Array(chunk[0..<count])
             bufferIndex = 0
+            bufferEnd = count
             return
         }
     }
+
+    private static let chunkSize = 64 * 1024
 }
