@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
         .library(name: "SheetLogProjections", targets: ["SheetLogProjections"]),
         .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
+        // The JSON Lines command decoder shared by the CLI and its fuzz target.
+        .library(name: "SheetLogIngest", targets: ["SheetLogIngest"]),
+        .executable(name: "sheetlog", targets: ["SheetLogCLI"]),
         .executable(name: "sheetlog-bench", targets: ["SheetLogBench"]),
     ],
     dependencies: [
@@ -39,6 +42,10 @@ let package = Package(
         .target(name: "SheetLogProjections", dependencies: ["SheetLogSQLite", "SheetLogDomain", grdb]),
         // The facade: open a log, record commands, replay, recover drafts, audit, verify; the coordinator.
         .target(name: "SheetLog", dependencies: ["SheetLogSQLite", "SheetLogDomain", "SheetLogProjections", grdb, logging]),
+        // The ingest format: strict JSON Lines decoding of commands, and its encoder for export.
+        .target(name: "SheetLogIngest", dependencies: ["SheetLogDomain"]),
+        // The `sheetlog` command line.
+        .executableTarget(name: "SheetLogCLI", dependencies: ["SheetLog", "SheetLogIngest", argumentParser, logging]),
         // An in-memory store with the same semantics, and test helpers.
         .target(name: "SheetLogTesting", dependencies: ["SheetLogCore"]),
 
@@ -69,6 +76,8 @@ let package = Package(
             dependencies: ["SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]
         ),
         .testTarget(name: "SheetLogTests", dependencies: ["SheetLog", grdb]),
+        .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest"]),
+        .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogCLI", "SheetLog", grdb]),
         .testTarget(name: "CFaultVFSTests", dependencies: ["CFaultVFS"]),
         .testTarget(name: "BenchmarkHarnessTests", dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore"]),
     ]
