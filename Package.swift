@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
         .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
         .library(name: "SheetLogDomain", targets: ["SheetLogDomain"]),
+        .executable(name: "sheetlog-crash-appender", targets: ["SheetLogCrashAppender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -46,6 +47,26 @@ let package = Package(
         .target(
             name: "SheetLogTesting",
             dependencies: ["SheetLogCore"]
+        ),
+        // Test-only: the seeded sheet workload and the Jepsen-style crash checker of the reliability tiers.
+        .target(
+            name: "SheetLogReliability",
+            dependencies: ["SheetLogDomain", "SheetLogSQLite", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // Test-only: the child process the SIGKILL and disk-full tiers kill or starve.
+        .executableTarget(
+            name: "SheetLogCrashAppender",
+            dependencies: [
+                "SheetLogReliability", "SheetLogSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "SheetLogReliabilityTests",
+            dependencies: [
+                "SheetLogReliability", "SheetLogCrashAppender", "CFaultVFS", "SheetLogSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "SheetLogCoreTests",
