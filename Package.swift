@@ -65,7 +65,7 @@ let package = Package(
             name: "SheetLogReliabilityTests",
             dependencies: [
                 "SheetLogReliability", "SheetLogCrashAppender", "CFaultVFS", "SheetLogSQLite",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -54,7 +54,6 @@ struct CrashAppender: AsyncParsableCommand {
 
     /// Writes the line and flushes it at once: a line still in a buffer when SIGKILL lands is not an ack.
     func emit(_ line: String) {
-        print(line)
-        fflush(stdout)
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))  // unbuffered: one write(2) per line
     }
 }

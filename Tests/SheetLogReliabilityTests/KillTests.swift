@@ -69,7 +69,7 @@ struct KillRun {
     /// Opens the file with the production store, checks it, then resends the append in flight.
     static func check(path: String, workload: Workload, acks: [AckLine], attempted: Int) async -> [Violation] {
         do {
-            let store = try SQLiteEventStore(path: path)
+            let store = try SQLiteEventStore(path: path, configuration: FaultyStore.configuration())
             defer { try? store.releaseConnections() }
             let snapshot = try await LogSnapshot.read(store)
             var violations = CrashChecker(workload: workload).violations(in: snapshot, acknowledged: acks, attempted: attempted)
