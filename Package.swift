@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
         .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
         .library(name: "SheetLogDomain", targets: ["SheetLogDomain"]),
+        .library(name: "SheetLogProjections", targets: ["SheetLogProjections"]),
         .executable(name: "sheetlog-crash-appender", targets: ["SheetLogCrashAppender"]),
     ],
     dependencies: [
@@ -43,6 +44,11 @@ let package = Package(
             name: "CFaultVFS",
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
+        // The sheet read models (sessions, presentations, dismissals), kept in the append's transaction.
+        .target(
+            name: "SheetLogProjections",
+            dependencies: ["SheetLogSQLite", "SheetLogDomain", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // An in-memory store with the same semantics, and test helpers.
         .target(
             name: "SheetLogTesting",
@@ -51,20 +57,22 @@ let package = Package(
         // Test-only: the seeded sheet workload and the Jepsen-style crash checker of the reliability tiers.
         .target(
             name: "SheetLogReliability",
-            dependencies: ["SheetLogDomain", "SheetLogSQLite", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "SheetLogDomain", "SheetLogSQLite", "SheetLogProjections", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // Test-only: the child process the SIGKILL and disk-full tiers kill or starve.
         .executableTarget(
             name: "SheetLogCrashAppender",
             dependencies: [
-                "SheetLogReliability", "SheetLogSQLite",
+                "SheetLogReliability", "SheetLogSQLite", "SheetLogProjections",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "SheetLogReliabilityTests",
             dependencies: [
-                "SheetLogReliability", "SheetLogCrashAppender", "CFaultVFS", "SheetLogSQLite",
+                "SheetLogReliability", "SheetLogCrashAppender", "CFaultVFS", "SheetLogSQLite", "SheetLogProjections",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -88,6 +96,15 @@ let package = Package(
             name: "SheetLogDomainTests",
             dependencies: ["SheetLogDomain", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SheetLogProjectionsTests",
+            dependencies: [
+                "SheetLogProjections", "SheetLogSQLite", "SheetLogDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SheetLogProjections
 import SheetLogReliability
 import SheetLogSQLite
 
@@ -38,7 +39,8 @@ struct CrashAppender: AsyncParsableCommand {
 
     func run() async throws {
         let workload = Workload(seed: seed, appendCount: appends, sessionCount: sessions)
-        let storeConfiguration = SQLiteEventStore.Configuration(durability: durability == "normal" ? .normal : .full)
+        let storeConfiguration = SQLiteEventStore.Configuration(
+            durability: durability == "normal" ? .normal : .full, projections: [SheetProjection()])
         if let ballast {
             try await fillDisk(workload, configuration: storeConfiguration, ballast: ballast)
             return

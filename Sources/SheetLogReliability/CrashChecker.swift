@@ -5,8 +5,9 @@ import SheetLogCore
 ///
 /// It reports an acknowledged event lost or moved, an event present that was never sent (or with
 /// other content), an append stored in part, survivors that are not a prefix of the commit order,
-/// gaps in positions or in a session's versions, a broken chain, a failed `integrity_check`, and
-/// sessions whose state (open drafts included) differs from the fold of the acknowledged commands.
+/// gaps in positions or in a session's versions, a broken chain, a failed `integrity_check`,
+/// projections that differ from a rebuild, and sessions whose state — and open drafts in the
+/// `presentations` projection — differ from the fold of the acknowledged commands.
 ///
 /// ```swift
 /// let checker = CrashChecker(workload: workload)
@@ -33,7 +34,11 @@ public struct CrashChecker: Sendable {
         let (partial, presentCount) = atomicityViolations(attempted: attempted, stored: stored)
         violations += partial
         if violations.allSatisfy({ $0.kind != .partialAppend && $0.kind != .notPrefixOfCommitOrder }) {
-            violations += stateViolations(snapshot.events, presentAppends: presentCount)
+            violations += stateViolations(snapshot.events, presentAppends: presentCount,
+                                          projectedOpenDrafts: snapshot.projectedOpenDrafts)
+        }
+        for mismatch in snapshot.projectionMismatches {
+            violations.append(Violation(.projectionMismatch, mismatch.description))
         }
         if let broken = snapshot.chain.firstBrokenPosition {
             violations.append(Violation(.chainBroken, "the integrity chain breaks at position \(broken)"))

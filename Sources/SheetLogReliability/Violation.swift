@@ -11,6 +11,7 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
         case chainBroken
         case integrityCheckFailed
         case stateMismatch
+        case projectionMismatch
         case resendAddedEvents
         case unreadable
     }

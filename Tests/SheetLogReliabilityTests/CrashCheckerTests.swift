@@ -1,3 +1,4 @@
+import SheetLogDomain
 import SheetLogReliability
 import SheetLogSQLite
 import Testing
@@ -66,6 +67,21 @@ struct CrashCheckerTests {
                                    integrityCheck: ["row 3 missing from index"])
         let kinds = CrashChecker(workload: workload).violations(in: snapshot, acknowledged: log.acks, attempted: 4).map(\.kind)
         #expect(kinds.contains(.chainBroken) && kinds.contains(.integrityCheckFailed))
+    }
+
+    @Test("an open draft in the projection that differs from the fold of its acknowledged edits is caught")
+    func projectedDraftMismatch() async throws {
+        let log = try await soundLog(appends: 10)
+        let checker = CrashChecker(workload: workload)
+        let intact = ChainVerification(checkedEvents: log.events.count, firstBrokenPosition: nil)
+        let expected = try #require(checker.expectedOpenDrafts(firstAppends: 10).first)
+        var drafts = checker.expectedOpenDrafts(firstAppends: 10)
+        let sound = LogSnapshot(events: log.events, chain: intact, integrityCheck: ["ok"], projectedOpenDrafts: drafts)
+        #expect(checker.violations(in: sound, acknowledged: log.acks, attempted: 10).isEmpty)
+        drafts[expected.key] = expected.value.merging(["amount": .string("typed but never acknowledged")]) { $1 }
+        let damaged = LogSnapshot(events: log.events, chain: intact, integrityCheck: ["ok"], projectedOpenDrafts: drafts)
+        let violations = checker.violations(in: damaged, acknowledged: log.acks, attempted: 10)
+        #expect(violations.contains { $0.kind == .stateMismatch && $0.detail.contains("amount") }, "\(violations)")
     }
 
     @Test("an ack line round-trips through its text")

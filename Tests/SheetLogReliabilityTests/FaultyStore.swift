@@ -1,6 +1,7 @@
 import CFaultVFS
 import Foundation
 import Logging
+import SheetLogProjections
 import SheetLogReliability
 import SheetLogSQLite
 
@@ -19,9 +20,10 @@ enum FaultyStore {
         try SQLiteEventStore(path: uri(path), configuration: configuration(durability))
     }
 
-    /// The default configuration, without log lines: hundreds of runs would each log a migration.
+    /// The production configuration with the sheet projections, without log lines (hundreds of runs
+    /// would each log a migration).
     static func configuration(_ durability: SQLiteEventStore.Durability = .full) -> SQLiteEventStore.Configuration {
-        .init(durability: durability, logger: Logger(label: "SheetLog.reliability", factory: { _ in SwiftLogNoOpLogHandler() }))
+        .init(durability: durability, projections: [SheetProjection()], logger: Logger(label: "SheetLog.reliability", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
     /// The counters' writes and syncs spent by `body`.

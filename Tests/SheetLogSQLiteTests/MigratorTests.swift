@@ -5,7 +5,10 @@ import Testing
 
 @Suite("Schema migrations")
 struct MigratorTests {
-    static let future = SchemaMigration(number: 2, name: "future", sha256: String(repeating: "f", count: 64),
+    /// The number after the last shipped migration: what a newer build would ship next.
+    static let nextNumber = SchemaMigration.embedded.count + 1
+    static let shippedNumbers = Array(1...SchemaMigration.embedded.count)
+    static let future = SchemaMigration(number: nextNumber, name: "future", sha256: String(repeating: "f", count: 64),
                                         sql: "CREATE TABLE future_things (id INTEGER PRIMARY KEY) STRICT;")
 
     @Test("a new database records every shipped migration once, and reopening applies nothing")
@@ -41,7 +44,7 @@ struct MigratorTests {
 
         let error = try #require(throws: SheetLogError.self) { try SQLiteEventStore(path: path) }
         #expect(error.code == .schemaTooNew)
-        #expect(error.message.contains("was written by a newer SheetLog (migration 2); this build knows up to 1"))
+        #expect(error.message.contains("was written by a newer SheetLog (migration \(Self.nextNumber)); this build knows up to \(Self.nextNumber - 1)"))
         #expect(error.message.contains(path))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "the file was not switched to WAL")
@@ -74,14 +77,14 @@ struct MigratorTests {
                 .migrate(db, location: "in memory", clock: ManualClock())
             return (first.map(\.number), second.map(\.number))
         }
-        #expect(applied.0 == [1])
-        #expect(applied.1 == [2])
+        #expect(applied.0 == Self.shippedNumbers)
+        #expect(applied.1 == [Self.nextNumber])
         #expect(try queue.read { db in try db.tableExists("future_things") })
     }
 
     @Test("a failing migration is rolled back whole and reported as migrationFailed")
     func failingMigrationRollsBack() throws {
-        let broken = SchemaMigration(number: 2, name: "broken", sha256: String(repeating: "b", count: 64),
+        let broken = SchemaMigration(number: Self.nextNumber, name: "broken", sha256: String(repeating: "b", count: 64),
                                      sql: "CREATE TABLE half_done (id INTEGER); INSERT INTO no_such_table VALUES (1);")
         let queue = try DatabaseQueue()
         let error = try #require(throws: SheetLogError.self) {
@@ -91,8 +94,8 @@ struct MigratorTests {
             }
         }
         #expect(error.code == .migrationFailed)
-        #expect(error.message.contains("0002_broken.sql"))
+        #expect(error.message.contains(broken.fileName))
         #expect(try queue.read { db in try db.tableExists("half_done") } == false)
-        #expect(try queue.read { db in try SchemaMigrator().appliedMigrations(db).map(\.number) } == [1])
+        #expect(try queue.read { db in try SchemaMigrator().appliedMigrations(db).map(\.number) } == Self.shippedNumbers)
     }
 }

@@ -1,0 +1,107 @@
+import SheetLogDomain
+
+/// One session as the projection sees it: the domain's ``SessionState`` plus what the rows need
+/// from the log and the state does not hold (positions, the first event's time, which dismissal
+/// row an open alert belongs to).
+///
+/// The inline path and rebuild fold events through the same ``fold(_:position:version:)``, which
+/// is what makes a rebuild write exactly the rows the appends wrote.
+struct ProjectedSession: Sendable {
+    /// Log positions of one presentation's events.
+    struct PresentationPositions: Sendable, Hashable {
+        /// The `present` that (last) opened it.
+        var opened: Int64
+        /// The last event about it.
+        var last: Int64
+    }
+
+    /// What folding one event changed, for the inline path to write.
+    struct FoldStep {
+        /// The row of an `attemptDismiss`.
+        var dismissal: DismissalRow?
+        /// The alert this event answered.
+        var resolution: DismissalResolution?
+        /// Presentations whose row changed: the one the event is about and, when the stack
+        /// changed, every sheet whose place in it may have moved.
+        var touched: [String] = []
+    }
+
+    var state: SessionState
+    /// Stream version of the last event seen, a sheet event or one of a type skipped.
+    var streamVersion: Int64 = 0
+    /// Integrity chain of that event: a cached session is used only when the log still holds it.
+    var streamChain: [UInt8] = []
+    /// Position and time of the first sheet event folded; nil while none was.
+    var firstPosition: Int64?
+    var startedAt: Int64?
+    /// Stream version, position and time of the last sheet event folded.
+    var foldedVersion: Int64 = 0
+    var lastPosition: Int64 = 0
+    var lastEventAt: Int64?
+    var positions: [String: PresentationPositions] = [:]
+    /// The dismissal row (by position) of every alert still up, by presentation.
+    var openAlerts: [String: Int64] = [:]
+
+    init(session: String) {
+        state = SessionState(sessionID: session)
+    }
+
+    var session: String { state.sessionID }
+
+    /// Whether a sheet event was folded, so that the session has a row.
+    var hasRow: Bool { firstPosition != nil }
+
+    /// Records an event of a type the domain does not know: it changes no row, but the session's
+    /// place in its stream moves on.
+    mutating func skip(version: Int64, chain: [UInt8]) {
+        streamVersion = version
+        streamChain = chain
+    }
+
+    /// Folds one decoded event with the domain's `evolve` and says which rows it changed.
+    mutating func fold(_ event: SheetEvent, position: Int64, version: Int64, chain: [UInt8] = []) -> FoldStep {
+        var step = FoldStep()
+        let stackBefore = state.stackIDs
+        let subject = event.presentation
+        if let subject, let kind = DismissalResolution.Kind(answering: event.kind),
+           let alert = openAlerts[subject], state.presentations[subject]?.pendingConfirmation != nil
+        {
+            step.resolution = DismissalResolution(
+                dismissalPosition: alert, kind: kind, resolvedAt: event.occurredAt, resolvedPosition: position)
+        }
+
+        // `apply` is the in-place form of `SheetDecider.evolve`: the same fold, without copying
+        // the session's presentations on every event.
+        state.apply(event)
+
+        if let subject, let presentation = state.presentations[subject] {
+            if case .present = event.kind {
+                positions[subject] = PresentationPositions(opened: position, last: position)
+            } else {
+                positions[subject, default: PresentationPositions(opened: position, last: position)].last = position
+            }
+            if case .attemptDismiss(let payload) = event.kind {
+                step.dismissal = DismissalRow(
+                    position: position, session: session, route: presentation.route, payload: payload,
+                    occurredAt: event.occurredAt)
+                if payload.confirmation && !payload.popped { openAlerts[subject] = position }
+            }
+            if presentation.pendingConfirmation == nil { openAlerts[subject] = nil }
+            step.touched.append(subject)
+        }
+        if state.stackIDs != stackBefore {
+            for id in stackBefore + state.stackIDs where id != subject { step.touched.append(id) }
+        }
+
+        if firstPosition == nil {
+            firstPosition = position
+            startedAt = event.occurredAt
+        }
+        foldedVersion = version
+        lastPosition = position
+        lastEventAt = event.occurredAt
+        streamVersion = version
+        streamChain = chain
+        return step
+    }
+}

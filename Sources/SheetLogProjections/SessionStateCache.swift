@@ -1,0 +1,58 @@
+import SheetLogCore
+
+/// A bounded cache of the sessions the inline path folded, so that an append does not fold the
+/// session's whole stream again.
+///
+/// An entry is only a hint: the projection uses it when the log still ends, for that stream,
+/// where the entry ends (same version, same integrity chain), and folds from `events` otherwise.
+/// Entries are stored only once the append's transaction committed, so a rolled-back append
+/// never leaves a state behind. When full, the least recently used quarter is evicted.
+final class SessionStateCache: @unchecked Sendable {  // every access to `storage` holds `lock`
+    private struct Entry {
+        var session: ProjectedSession
+        var lastUse: UInt64
+    }
+
+    private struct Storage {
+        var entries: [String: Entry] = [:]
+        var clock: UInt64 = 0
+    }
+
+    /// How many sessions it holds at most.
+    let capacity: Int
+    private let lock = Lock()
+    private var storage = Storage()
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// The cached session, if any; the caller checks it against the log.
+    func session(_ id: String) -> ProjectedSession? {
+        lock.withLock {
+            guard storage.entries[id] != nil else { return nil }
+            storage.clock += 1
+            storage.entries[id]!.lastUse = storage.clock
+            return storage.entries[id]!.session
+        }
+    }
+
+    func store(_ sessions: [ProjectedSession]) {
+        lock.withLock {
+            for session in sessions {
+                storage.clock += 1
+                storage.entries[session.session] = Entry(session: session, lastUse: storage.clock)
+            }
+            guard storage.entries.count > capacity else { return }
+            let keep = capacity - capacity / 4
+            let evicted = storage.entries.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(storage.entries.count - keep)
+            for (id, _) in evicted { storage.entries[id] = nil }
+        }
+    }
+
+    func removeAll() {
+        lock.withLock { storage.entries.removeAll() }
+    }
+
+    var count: Int { lock.withLock { storage.entries.count } }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+import SheetLogDomain
+import SheetLogSQLite
+
+extension SheetProjection {
+    /// Folds the newly recorded events (position order, possibly several streams) into their
+    /// sessions and writes what changed: a dismissal row per `attemptDismiss`, the resolution of
+    /// an answered alert, the touched presentations and the sessions, each row once per append.
+    ///
+    /// Throws for a payload the domain refuses (see ``SheetProjection``): the append rolls back.
+    public func apply(_ events: [RecordedEvent], in db: Database) throws {
+        let writer = SheetRowWriter(db: db)
+        var sessions: [String: ProjectedSession] = [:]
+        var touched: [String: Set<String>] = [:]
+        var order: [String] = []
+        for recorded in events {
+            if sessions[recorded.stream] == nil {
+                sessions[recorded.stream] = try priorSession(recorded.stream, before: recorded.version, in: db)
+                order.append(recorded.stream)
+            }
+            let logged = LoggedEvent(recorded)
+            guard let event = try logged.sheetEvent() else {
+                sessions[recorded.stream]!.skip(version: logged.version, chain: logged.chain)
+                continue
+            }
+            let step = sessions[recorded.stream]!.fold(event, position: logged.position, version: logged.version, chain: logged.chain)
+            if let dismissal = step.dismissal { try writer.insertDismissal(dismissal) }
+            if let resolution = step.resolution { try writer.resolve(resolution) }
+            touched[recorded.stream, default: []].formUnion(step.touched)
+        }
+        for stream in order {
+            guard let presentations = touched[stream], let session = sessions[stream] else { continue }
+            for id in presentations.sorted() { try writer.writePresentation(id, of: session) }
+            try writer.writeSession(session)
+        }
+        let folded = order.compactMap { sessions[$0] }
+        let cache = self.cache
+        db.afterNextTransaction(onCommit: { _ in cache.store(folded) })
+    }
+
+    /// The session as it was before the event at `version`: the cached fold when the log still
+    /// ends where it ends, else a fold of the stream's earlier events, read in this transaction
+    /// (so another process's appends to the same file are always seen).
+    func priorSession(_ stream: String, before version: Int64, in db: Database) throws -> ProjectedSession {
+        if version <= 1 { return ProjectedSession(session: stream) }
+        if let cached = cache.session(stream), cached.streamVersion == version - 1,
+           try chain(of: stream, at: cached.streamVersion, in: db) == cached.streamChain
+        {
+            return cached
+        }
+        var session = ProjectedSession(session: stream)
+        let statement = try db.cachedStatement(sql: """
+            SELECT \(LoggedEvent.columnList) FROM events WHERE stream = ? AND version < ? ORDER BY version
+            """)
+        let rows = try Row.fetchCursor(statement, arguments: [stream, version])
+        while let row = try rows.next() {
+            let logged = LoggedEvent(row: row, keepingChain: true)
+            if let event = try logged.sheetEvent() {
+                _ = session.fold(event, position: logged.position, version: logged.version, chain: logged.chain)
+            } else {
+                session.skip(version: logged.version, chain: logged.chain)
+            }
+        }
+        return session
+    }
+
+    /// The integrity chain of the stream's event at `version`, nil when there is none.
+    private func chain(of stream: String, at version: Int64, in db: Database) throws -> [UInt8]? {
+        let statement = try db.cachedStatement(sql: "SELECT chain FROM events WHERE stream = ? AND version = ?")
+        return try Data.fetchOne(statement, arguments: [stream, version]).map { [UInt8]($0) }
+    }
+}

@@ -1,0 +1,46 @@
+import GRDB
+import SheetLogDomain
+import SheetLogSQLite
+
+/// The sheet read models — `sessions`, `presentations`, `dismissals` and the views over them
+/// (`recoverable_drafts`, `audit_dismissals`) — kept in the append's transaction.
+///
+/// Every row comes from the domain's own fold (``SessionState/apply(_:)``, the evolve of
+/// ``SheetDecider``), the same one the app, replay and `verify` use: each appended event is
+/// decoded with ``SheetEventCodec`` and folded into its session's state, and the rows of what
+/// changed are written. ``rebuild(from:in:)`` folds the whole log the same way and writes the
+/// same rows.
+///
+/// Events of a type the domain does not know (written by something else) are skipped: they
+/// change no row. A payload of a known type that the domain refuses — a schema version newer
+/// than this build reads, or a malformed payload — makes ``apply(_:in:)`` throw the codec's
+/// ``SheetLogError`` (``SheetLogError/Code/unsupportedSchemaVersion`` or
+/// ``SheetLogError/Code/undecodableEvent``), so the append rolls back: skipping it would leave
+/// rows that silently disagree with the log, and a reader must never see an event without its
+/// rows.
+///
+/// ```swift
+/// let store = try SQLiteEventStore(path: path, configuration: .init(projections: [SheetProjection()]))
+/// let events = try SheetDecider.decide(.present(presentation: "p1", route: Route(name: "newExpense")),
+///                                      state: SessionState(sessionID: "s1"), at: 1_000)
+/// try await store.append(events.map { try $0.eventData() }, to: "s1", expecting: .noStream)
+/// // SELECT status, stack_index FROM presentations WHERE session = 's1'  →  open, 0
+/// ```
+///
+/// Give each store its own instance: an instance caches the sessions it folded (checked against
+/// the log before use, so sharing one is safe, only slower).
+public struct SheetProjection: SQLiteProjection {
+    static let projectionName = "sheets"
+
+    public let name = Self.projectionName
+    public let tables = ["sessions", "presentations", "dismissals"]
+    let cache: SessionStateCache
+
+    /// - Parameter cacheCapacity: how many sessions' folded states are kept between appends.
+    public init(cacheCapacity: Int = 256) {
+        cache = SessionStateCache(capacity: cacheCapacity)
+    }
+
+    /// How many sessions the cache holds now.
+    public var cachedSessionCount: Int { cache.count }
+}
