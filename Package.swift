@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "SheetLogIngest", targets: ["SheetLogIngest"]),
         .executable(name: "sheetlog", targets: ["SheetLogCLI"]),
         .executable(name: "sheetlog-bench", targets: ["SheetLogBench"]),
+        .executable(name: "sheetlog-crash-appender", targets: ["SheetLogCrashAppender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -53,6 +54,13 @@ let package = Package(
 
         // A fault-injecting SQLite VFS for power-loss and I/O-fault tests.
         .target(name: "CFaultVFS", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // The seeded sheet workload and the Jepsen-style crash checker of the reliability tiers.
+        .target(name: "SheetLogReliability", dependencies: ["SheetLogDomain", "SheetLogSQLite", "SheetLogProjections", grdb]),
+        // The child process the SIGKILL and disk-full tiers kill or starve.
+        .executableTarget(
+            name: "SheetLogCrashAppender",
+            dependencies: ["SheetLogReliability", "SheetLogSQLite", "SheetLogProjections", argumentParser]
+        ),
         // Benchmarks: the raw-SQLite baseline in C, the pure statistics and report, the executable.
         .target(name: "CSQLiteBaseline", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "BenchmarkHarness", dependencies: ["SheetLogCore"]),
@@ -79,6 +87,13 @@ let package = Package(
         .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest"]),
         .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogCLI", "SheetLog", grdb]),
         .testTarget(name: "CFaultVFSTests", dependencies: ["CFaultVFS"]),
+        .testTarget(
+            name: "SheetLogReliabilityTests",
+            dependencies: [
+                "SheetLogReliability", "SheetLogCrashAppender", "CFaultVFS", "SheetLogSQLite", "SheetLogProjections",
+                grdb, logging,
+            ]
+        ),
         .testTarget(name: "BenchmarkHarnessTests", dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore"]),
     ]
 )

@@ -4,7 +4,7 @@ import Testing
 
 /// The parent of every faultvfs suite: the VFS's crash and fault state is global to the process,
 /// so its tests run one at a time.
-@Suite("faultvfs", .serialized)
+@Suite("faultvfs", .serialized, .exclusiveFaultVFS)
 struct FaultVFSTests {}
 
 /// A scratch directory with the VFS registered and reset, removed (and the VFS reset) at the end.

@@ -139,4 +139,15 @@ int faultvfs_is_crashed(void);
 /* A snapshot of the counters. */
 FaultVFSCounters faultvfs_counters(void);
 
+/*
+** Exclusive use of the VFS by one group of tests: the crash and fault state is global to the
+** process, and test suites of different test targets run in parallel in one process.
+** Returns 1 when the claim was taken (release it with faultvfs_release_claim), 0 when another
+** holder has it; never blocks, so an async caller can sleep and retry without tying up a thread.
+*/
+int faultvfs_try_claim(void);
+
+/* Gives the claim taken by faultvfs_try_claim back. */
+void faultvfs_release_claim(void);
+
 #endif /* CFAULTVFS_H */

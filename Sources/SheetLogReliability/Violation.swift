@@ -1,0 +1,29 @@
+/// One way a recovered log breaks what the writer was promised, as a Jepsen checker reports it.
+public struct Violation: Sendable, Hashable, CustomStringConvertible {
+    /// The broken guarantee; stable names, for tests that expect a particular kind.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case acknowledgedLost
+        case neverSent
+        case partialAppend
+        case notPrefixOfCommitOrder
+        case positionGap
+        case versionGap
+        case chainBroken
+        case integrityCheckFailed
+        case stateMismatch
+        case projectionMismatch
+        case resendAddedEvents
+        case unreadable
+    }
+
+    public var kind: Kind
+    /// Names appends, event ids, streams, positions and fields only: never a form value.
+    public var detail: String
+
+    public init(_ kind: Kind, _ detail: String) {
+        self.kind = kind
+        self.detail = detail
+    }
+
+    public var description: String { "\(kind.rawValue): \(detail)" }
+}
