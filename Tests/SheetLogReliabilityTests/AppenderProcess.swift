@@ -20,7 +20,7 @@ final class AppenderProcess {
         process.executableURL = executable
         process.arguments = arguments
         process.standardOutput = output
-        FileManager.default.createFile(atPath: errorLog, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: errorLog)
         try process.run()
     }

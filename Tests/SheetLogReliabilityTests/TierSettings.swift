@@ -41,7 +41,7 @@ enum TierSettings {
     }
 
     private static func createFile(_ path: String) -> FileHandle? {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         return FileHandle(forWritingAtPath: path)
     }
 }
