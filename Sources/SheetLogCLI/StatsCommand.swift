@@ -18,7 +18,7 @@ struct StatsCommand: AsyncParsableCommand, GlobalOptionsCommand {
         var table = TextTable(["STATISTIC", "VALUE"])
         table.append(["events", String(stats.events)])
         table.append(["sessions", String(stats.sessions)])
-        for type in stats.eventsByType.keys.sorted() { table.append(["  \(type)", String(stats.eventsByType[type]!)]) }
+        for type in stats.eventsByType.keys.sorted() { table.append(["events of type \(type)", String(stats.eventsByType[type]!)]) }
         table.append(["open drafts", String(stats.openDrafts)])
         table.append(["recoverable drafts", String(stats.recoverableDrafts)])
         table.append(["file size (bytes)", String(stats.fileBytes)])
