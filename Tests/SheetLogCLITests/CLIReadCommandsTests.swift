@@ -114,8 +114,14 @@ struct CLIReadCommandsTests {
         let cli = try demoDatabase()
         defer { cli.remove() }
         let table = try cli.run(["stats"]).stdout
-        #expect(table.contains("events              23\n"))
-        #expect(table.contains("recoverable drafts  1\n"))
+        // Each row is "<statistic>  <value>", aligned; compare the cells, not the padding.
+        let rows = Dictionary(table.split(separator: "\n").dropFirst().map { line -> (String, String) in
+            let cells = line.split(separator: "  ", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }
+            return (cells.first ?? "", cells.last ?? "")
+        }, uniquingKeysWith: { first, _ in first })
+        #expect(rows["events"] == "23")
+        #expect(rows["recoverable drafts"] == "1")
+        #expect(rows["events of type present"] == "8")
         let json = try #require(try CLIHarness.json(try cli.run(["stats", "--json"]).stdout) as? [String: Any])
         #expect(json["events"] as? Int == 23)
         #expect(json["sessions"] as? Int == 6)
