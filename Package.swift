@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "SheetLogIngest", targets: ["SheetLogIngest"]),
         .executable(name: "sheetlog", targets: ["SheetLogCLI"]),
         .executable(name: "sheetlog-bench", targets: ["SheetLogBench"]),
+        // The libFuzzer target (Scripts/fuzz.sh); without the fuzzer it replays the files it is given.
+        .executable(name: "sheetlog-fuzz", targets: ["SheetLogFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -61,6 +63,10 @@ let package = Package(
             dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore", argumentParser]
         ),
 
+        // The libFuzzer target over the ingest decoder and the decider. Scripts/fuzz.sh builds it with
+        // `--sanitize fuzzer -Xswiftc -DSHEETLOG_FUZZING`, which drops its replay `main` for libFuzzer's.
+        .executableTarget(name: "SheetLogFuzz", dependencies: ["SheetLogIngest", "SheetLogDomain"], exclude: ["ingest.dict"]),
+
         // MARK: Tests
 
         .testTarget(name: "SheetLogCoreTests", dependencies: ["SheetLogCore"]),
@@ -78,6 +84,12 @@ let package = Package(
         .testTarget(name: "SheetLogTests", dependencies: ["SheetLog", grdb]),
         .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest"]),
         .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogCLI", "SheetLog", grdb]),
+        .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogCLI", "SheetLog", grdb]),
+        .testTarget(
+            name: "SheetLogBadInputTests",
+            dependencies: ["SheetLog", "SheetLogIngest", "SheetLogCLI", "SheetLogFuzz", grdb, propertyBased],
+            resources: [.copy("FuzzCorpus")]
+        ),
         .testTarget(name: "CFaultVFSTests", dependencies: ["CFaultVFS"]),
         .testTarget(name: "BenchmarkHarnessTests", dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore"]),
     ]
