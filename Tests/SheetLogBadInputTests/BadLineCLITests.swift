@@ -3,6 +3,10 @@ import Testing
 
 /// A sample of the same mutations through the real `sheetlog ingest` binary: exit code 1, the
 /// error names the line, and the database file holds exactly what it held before.
+///
+/// "Exactly" is compared row by row, not byte by byte: every open of a file through GRDB's
+/// `DatabasePool` creates and drops a table to make sure the WAL exists, which bumps the schema
+/// cookie (and may add a free page) even when nothing is recorded.
 @Suite("sheetlog ingest rejects mutated lines and leaves the file unchanged")
 struct BadLineCLITests {
     @Test("20 mutations of every kind, each in the middle of a file of good lines")
@@ -16,7 +20,6 @@ struct BadLineCLITests {
         let created = try SheetLogBinary.run(["--db", database, "ingest", setup.path])
         try #require(created.status == 0, "\(created.stderr)")
         let before = try DatabaseSnapshot.read(path: database)
-        let bytesBefore = try Data(contentsOf: URL(fileURLWithPath: database))
         #expect(before.eventCount > 20)
 
         for run in 0..<20 {
@@ -33,7 +36,6 @@ struct BadLineCLITests {
             #expect(result.stderr.hasPrefix("sheetlog: line \(fillersBefore + 1): "), "\(bad.summary): \(result.stderr)")
             #expect(result.stdout.isEmpty, "\(bad.summary)")
             #expect(try DatabaseSnapshot.read(path: database) == before, "\(bad.summary)")
-            #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytesBefore, "\(bad.summary): the file's bytes changed")
         }
     }
 }

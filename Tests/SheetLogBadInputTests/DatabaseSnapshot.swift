@@ -3,7 +3,7 @@ import GRDB
 /// Everything a rejected input must leave as it was: the last position, and every row of the
 /// log and of the projection tables.
 struct DatabaseSnapshot: Sendable, Equatable {
-    static let tables = ["events", "sessions", "presentations", "dismissals"]
+    static let tables = ["events", "sessions", "presentations", "dismissals", "sheetlog_migrations"]
 
     var lastPosition: Int64
     var rows: [String: [String]]

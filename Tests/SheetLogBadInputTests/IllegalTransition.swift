@@ -1,22 +1,17 @@
-import SheetLog
-
-/// A valid line of one scenario sent to a session whose state machine rejects it.
+/// A valid line of one scenario sent to a session whose state machine rejects it (a rule violation).
 struct IllegalTransition: Sendable {
     var line: LineScenario
     var summary: String
-    var code: SheetLogError.Code
 
-    init(_ type: String, to session: String, _ why: String, code: SheetLogError.Code = .ruleViolation) {
+    init(_ type: String, to session: String, _ why: String) {
         guard let scenario = LineScenario.all.first(where: { $0.type == type }) else { preconditionFailure("no scenario \(type)") }
         line = scenario.sent(to: session)
         summary = "\(type) in \(session): \(why)"
-        self.code = code
     }
 
-    init(_ scenario: LineScenario, _ summary: String, code: SheetLogError.Code = .ruleViolation) {
+    init(_ scenario: LineScenario, _ summary: String) {
         line = scenario
         self.summary = summary
-        self.code = code
     }
 
     static let all: [IllegalTransition] = [
@@ -34,10 +29,8 @@ struct IllegalTransition: Sendable {
         IllegalTransition(LineScenario.all[6].sent(to: "s-end").withValues(["paid": "true"]), "save in s-end: required amount is empty"),
         IllegalTransition("saveFailed", to: "s-present", "no sheet is presented"),
         IllegalTransition("endSession", to: LineScenario.endedSession, "the session already ended"),
-        IllegalTransition(LineScenario.all[8].fromDraft(session: "s-edit", presentation: "p1"), "restoreDraft of a clean open sheet",
-                          code: .notFound),
-        IllegalTransition(LineScenario.all[9].fromDraft(session: "s-present", presentation: "p9"), "declineDraft of no draft",
-                          code: .notFound),
+        IllegalTransition(LineScenario.all[8].fromDraft(session: "s-edit", presentation: "p1"), "restoreDraft of a clean open sheet"),
+        IllegalTransition(LineScenario.all[9].fromDraft(session: "s-present", presentation: "p9"), "declineDraft of no draft"),
     ]
 }
 

@@ -98,7 +98,7 @@ struct LineMutator {
                                messageContains: "not acceptable JSON")
         case .illegalTransition:
             let illegal = random.pick(IllegalTransition.all)
-            return MutatedLine(bytes: Array(illegal.line.text.utf8), mutation: mutation, summary: illegal.summary, code: illegal.code)
+            return MutatedLine(bytes: Array(illegal.line.text.utf8), mutation: mutation, summary: illegal.summary, code: .ruleViolation)
         }
     }
 
