@@ -22,6 +22,8 @@ let package = Package(
         .executable(name: "sheetlog", targets: ["SheetLogCLI"]),
         .executable(name: "sheetlog-bench", targets: ["SheetLogBench"]),
         .executable(name: "sheetlog-crash-appender", targets: ["SheetLogCrashAppender"]),
+        // The libFuzzer target (Scripts/fuzz.sh); without the fuzzer it replays the files it is given.
+        .executable(name: "sheetlog-fuzz", targets: ["SheetLogFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -61,6 +63,9 @@ let package = Package(
             name: "SheetLogCrashAppender",
             dependencies: ["SheetLogReliability", "SheetLogSQLite", "SheetLogProjections", argumentParser]
         ),
+        // The libFuzzer target over the ingest decoder and the decider. Scripts/fuzz.sh builds it with
+        // `--sanitize fuzzer -Xswiftc -DSHEETLOG_FUZZING`, which drops its replay `main` for libFuzzer's.
+        .executableTarget(name: "SheetLogFuzz", dependencies: ["SheetLogIngest", "SheetLogDomain"], exclude: ["ingest.dict"]),
         // Benchmarks: the raw-SQLite baseline in C, the pure statistics and report, the executable.
         .target(name: "CSQLiteBaseline", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "BenchmarkHarness", dependencies: ["SheetLogCore"]),
@@ -86,6 +91,12 @@ let package = Package(
         .testTarget(name: "SheetLogTests", dependencies: ["SheetLog", grdb]),
         .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest"]),
         .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogCLI", "SheetLog", grdb]),
+        .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogCLI", "SheetLog", grdb]),
+        .testTarget(
+            name: "SheetLogBadInputTests",
+            dependencies: ["SheetLog", "SheetLogIngest", "SheetLogCLI", "SheetLogFuzz", grdb, propertyBased],
+            resources: [.copy("FuzzCorpus")]
+        ),
         .testTarget(name: "CFaultVFSTests", dependencies: ["CFaultVFS"]),
         .testTarget(
             name: "SheetLogReliabilityTests",

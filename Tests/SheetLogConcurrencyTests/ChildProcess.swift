@@ -1,0 +1,56 @@
+import Foundation
+
+/// A `sheetlog` child process whose output is drained while it runs.
+final class ChildProcess: @unchecked Sendable {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    private let process = Process()
+    private let group = DispatchGroup()
+    // Written by the drain blocks before `group` leaves, read only after `group.wait()`.
+    private var out = Data(), err = Data()
+
+    /// Starts `sheetlog arguments…` with no input.
+    init(_ arguments: [String]) throws {
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "SHEETLOG_DB")
+        process.environment = environment
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        DispatchQueue.global().async(group: group) { self.out = stdout.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { self.err = stderr.fileHandleForReading.readDataToEndOfFile() }
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    func wait() -> Result {
+        process.waitUntilExit()
+        group.wait()
+        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// The `sheetlog` executable in the products directory the tests run from.
+    static let executable: URL = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        for directory in candidates {
+            var url = directory
+            for _ in 0..<4 {
+                let candidate = url.appendingPathComponent("sheetlog")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                url = url.deletingLastPathComponent()
+            }
+        }
+        return URL(fileURLWithPath: ".build/debug/sheetlog")
+    }()
+}
