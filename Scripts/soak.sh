@@ -22,14 +22,16 @@ swift build --build-tests
 status=0
 swift test --skip-build --filter 'SheetLogReliabilityTests' || status=$?
 
-# Fuzzing hook (issue 5, section 6): the libFuzzer target over the ingest decoder comes with the CLI.
-# When Scripts/fuzz.sh exists it is run here for SOAK_FUZZ_SECONDS (default 300) and must print
-# "reliability fuzz: executions=N violations=M" so that the summary below picks it up.
-if [ -x Scripts/fuzz.sh ]; then
-    Scripts/fuzz.sh "${SOAK_FUZZ_SECONDS:-300}" | tee -a "$summary" || status=$?
-else
-    echo "reliability fuzz: not run (Scripts/fuzz.sh does not exist yet)" | tee -a "$summary"
-fi
+# Fuzzing (issue 5, section 6): Scripts/fuzz.sh runs the libFuzzer target over the ingest decoder and
+# the decider for SOAK_FUZZ_SECONDS and ends with "fuzz-summary executions=N crashes=C seconds=S".
+fuzz_log=$(mktemp)
+trap 'rm -f "$summary" "$fuzz_log"' EXIT
+Scripts/fuzz.sh "${SOAK_FUZZ_SECONDS:-300}" | tee "$fuzz_log" || status=$?
+fuzz_line=$(grep '^fuzz-summary ' "$fuzz_log" | tail -1 || true)
+fuzz_executions=$(sed -n 's/.*executions=\([0-9]*\).*/\1/p' <<<"$fuzz_line")
+fuzz_crashes=$(sed -n 's/.*crashes=\([0-9]*\).*/\1/p' <<<"$fuzz_line")
+# No summary line means the fuzzer did not run to the end: count that as a violation.
+echo "reliability fuzz: executions=${fuzz_executions:-0} violations=${fuzz_crashes:-1}" | tee -a "$summary"
 
 figure() {  # figure TIER KEY: the value of KEY=... on the summary line of TIER, or 0
     sed -n "s/^reliability $1: .*\b$2=\([0-9]*\).*/\1/p" "$summary" | tail -1 | grep . || echo 0
