@@ -43,6 +43,16 @@ public final class SheetLogDatabase: Sendable {
         return SheetLogDatabase(store: store, options: options, path: path)
     }
 
+    /// Opens an existing database for reading only: replay, recovery lists, audit, stats and export
+    /// work, nothing is ever written to the file (so its checksum stays the same), and every command
+    /// that would write throws ``SheetLogError/Code/readOnly``.
+    ///
+    /// The file must exist and carry every migration of this build; a newer file is refused.
+    public static func openForReading(path: String, options: Options = .init()) throws -> SheetLogDatabase {
+        let store = try SQLiteEventStore(readingFileAt: path, configuration: options.storeConfiguration)
+        return SheetLogDatabase(store: store, options: options, path: path)
+    }
+
     /// A database in memory, gone when released: for tests, previews and demos.
     public static func inMemory(options: Options = .init()) throws -> SheetLogDatabase {
         let store = try SQLiteEventStore.inMemory(configuration: options.storeConfiguration)

@@ -36,7 +36,7 @@ struct AuditCommand: AsyncParsableCommand, GlobalOptionsCommand {
     }
 
     func run() async throws {
-        let records = try await global.open().audit(query)
+        let records = try await global.openForReading().audit(query)
         if json {
             Terminal.writeLine(try AuditView.json(records))
         } else if csv {

@@ -12,7 +12,7 @@ struct ExportCommand: AsyncParsableCommand, GlobalOptionsCommand {
     @Option(help: "Only the commands that touched this session.") var session: String?
 
     func run() async throws {
-        let envelopes = try await global.open().exportCommands(session: session)
+        let envelopes = try await global.openForReading().exportCommands(session: session)
         var output = ""
         for envelope in envelopes {
             let line = IngestLine(session: envelope.session, command: envelope.command, id: envelope.id, occurredAt: envelope.occurredAt)

@@ -26,6 +26,11 @@ struct GlobalOptions: ParsableArguments {
         if let clock { options.clock = clock }
         return try SheetLogDatabase.open(path: databasePath, options: options)
     }
+
+    /// Opens an existing database for a command that only reads: the file is left byte for byte as it was.
+    func openForReading() throws -> SheetLogDatabase {
+        try SheetLogDatabase.openForReading(path: databasePath, options: SheetLogDatabase.Options(logger: Logger(label: "sheetlog")))
+    }
 }
 
 /// A command that takes the global options (every command of `sheetlog`).

@@ -24,7 +24,7 @@ struct ListDraftsCommand: AsyncParsableCommand, GlobalOptionsCommand {
     var json = false
 
     func run() async throws {
-        let drafts = try await global.open().recoverableDrafts()
+        let drafts = try await global.openForReading().recoverableDrafts()
         Terminal.write(json ? try RecoverView.json(drafts) + "\n" : RecoverView.human(drafts))
     }
 }

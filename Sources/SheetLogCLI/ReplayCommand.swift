@@ -23,7 +23,7 @@ struct ReplayCommand: AsyncParsableCommand, GlobalOptionsCommand {
     }
 
     func run() async throws {
-        let database = try global.open()
+        let database = try global.openForReading()
         let steps = try await database.replay(session, through: version)
         Terminal.write(json ? try ReplayView.json(steps) + "\n" : ReplayView.human(steps))
     }

@@ -10,7 +10,7 @@ struct StatsCommand: AsyncParsableCommand, GlobalOptionsCommand {
     @Flag(help: "Print the statistics as JSON.") var json = false
 
     func run() async throws {
-        let stats = try await global.open().stats()
+        let stats = try await global.openForReading().stats()
         if json {
             Terminal.writeLine(try JSONOutput.pretty(stats))
             return

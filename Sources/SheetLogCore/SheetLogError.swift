@@ -39,6 +39,8 @@ public struct SheetLogError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let commitOutcomeUnknown = Code(rawValue: "commitOutcomeUnknown")
         /// The integrity chain, positions, versions or projections do not check out.
         public static let integrityViolation = Code(rawValue: "integrityViolation")
+        /// The database was opened for reading only and a write was asked for.
+        public static let readOnly = Code(rawValue: "readOnly")
         /// The store was closed.
         public static let closed = Code(rawValue: "closed")
 

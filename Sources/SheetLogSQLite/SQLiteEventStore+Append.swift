@@ -9,6 +9,7 @@ extension SQLiteEventStore {
     /// checked against the stream's version after the earlier batches, as if they were appended
     /// one after the other, and versions stay consecutive.
     public func append(_ batches: [StreamBatch]) async throws -> AppendResult {
+        try refuseWriteIfReadOnly("append")
         try configuration.limits.validate(batches)
         let result: AppendResult
         do {

@@ -4,6 +4,7 @@ import SheetLogCore
 extension SQLiteEventStore {
     /// Rebuilds every configured projection from the whole log in one transaction.
     public func rebuildProjections() async throws {
+        try refuseWriteIfReadOnly("rebuildProjections")
         let projections = configuration.projections
         try await inImmediateTransaction("rebuildProjections", commit: true) { db in
             for projection in projections {
@@ -15,6 +16,8 @@ extension SQLiteEventStore {
     /// Compares every projection's tables with a rebuild from the log, then rolls back so that
     /// nothing changes. Returns one mismatch per differing table, empty when all agree.
     public func verifyProjections() async throws -> [ProjectionMismatch] {
+        // The rebuild it compares with runs in a transaction that is rolled back, which still needs the write lock.
+        try refuseWriteIfReadOnly("verifyProjections")
         let projections = configuration.projections
         return try await inImmediateTransaction("verifyProjections", commit: false) { db in
             var stored: [[TableDump]] = []

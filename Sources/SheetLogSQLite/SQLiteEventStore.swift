@@ -24,6 +24,8 @@ public final class SQLiteEventStore: EventStore, Sendable {
     public let configuration: Configuration
     /// The database's path, or `in memory`; used in messages.
     public let location: String
+    /// True when opened with ``init(readingFileAt:configuration:)``: every write is refused.
+    public let isReadOnly: Bool
     let commitBell = CommitBell()
 
     /// Opens (or creates) the log in the file at `path`, in WAL mode, and applies pending migrations.
@@ -53,10 +55,19 @@ public final class SQLiteEventStore: EventStore, Sendable {
         return try SQLiteEventStore(writer: queue, location: "in memory", configuration: configuration)
     }
 
+    /// A store over a connection opened read-only: no pragma, no migration, nothing written.
+    init(readOnlyWriter: any DatabaseWriter, location: String, configuration: Configuration) throws {
+        self.writer = readOnlyWriter
+        self.location = location
+        self.configuration = configuration
+        self.isReadOnly = true
+    }
+
     private init(writer: any DatabaseWriter, location: String, configuration: Configuration) throws {
         self.writer = writer
         self.location = location
         self.configuration = configuration
+        self.isReadOnly = false
         do {
             try writer.writeWithoutTransaction { db in
                 // GRDB sets synchronous=NORMAL when it enables WAL, after any prepareDatabase hook:

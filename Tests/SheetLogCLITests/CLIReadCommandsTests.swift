@@ -146,3 +146,29 @@ struct CLIReadCommandsTests {
         #expect((json["checks"] as? [[String: Any]])?.count ?? 0 >= 5)
     }
 }
+
+/// Support engineers and auditors read copies of users' databases: reading must not change them.
+@Suite("sheetlog reading commands leave the file as it was")
+struct CLIReadOnlyTests {
+    @Test func readingCommandsLeaveTheDatabaseFileByteForByte() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run(["demo"]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.database))
+        for arguments in [["replay", "demo-expense"], ["audit"], ["audit", "--csv"], ["recover"], ["recover", "--json"],
+                          ["stats"], ["stats", "--json"], ["export"]] {
+            let run = try cli.run(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: cli.database)) == before, "\(arguments) changed the file")
+        }
+    }
+
+    @Test func aReadingCommandOnAMissingDatabaseSaysSoAndCreatesNothing() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let run = try cli.run(["audit"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "sheetlog: there is no database at \(cli.database)\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.database))
+    }
+}

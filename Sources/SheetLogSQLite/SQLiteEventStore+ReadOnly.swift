@@ -1,0 +1,56 @@
+import Foundation
+import GRDB
+import SheetLogCore
+
+extension SQLiteEventStore {
+    /// Opens an existing log for reading only: nothing is ever written to the file, so an auditor can
+    /// read a copy of a user's database and its checksum stays the same.
+    ///
+    /// The file must exist and be fully migrated by this build's migrations (open it once with
+    /// ``init(path:configuration:)`` to migrate it). Appends throw ``SheetLogError/Code/readOnly``.
+    ///
+    /// ```swift
+    /// let store = try SQLiteEventStore(readingFileAt: "evidence.sqlite")
+    /// let events = try await store.readAll()
+    /// ```
+    public convenience init(readingFileAt path: String, configuration: Configuration = .init()) throws {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw SheetLogError(.notFound, "there is no database at \(path)", context: .init(operation: "opening for reading"))
+        }
+        var database = GRDB.Configuration()
+        database.readonly = true
+        database.label = "SheetLog.readOnly"
+        database.busyMode = .timeout(configuration.busyTimeout.timeInterval)
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: database)
+            try queue.read { db in try Self.requireCurrentSchema(db, location: path) }
+        } catch {
+            throw SheetLogError.wrapping(error, operation: "opening the database at \(path) for reading")
+        }
+        try self.init(readOnlyWriter: queue, location: path, configuration: configuration)
+    }
+
+    /// Refuses a database of a newer SheetLog, one whose migrations differ from the shipped ones, and
+    /// one that still lacks some of this build's migrations (reading it would need a write).
+    private static func requireCurrentSchema(_ db: Database, location: String) throws {
+        let migrator = SchemaMigrator()
+        try migrator.checkCompatibility(db, location: location)
+        let applied = Set(try migrator.appliedMigrations(db).map(\.number))
+        if let missing = migrator.migrations.map(\.number).sorted().first(where: { !applied.contains($0) }) {
+            throw SheetLogError(
+                .migrationFailed,
+                "the database at \(location) lacks migration \(missing) of this SheetLog; open it for writing once to migrate it",
+                context: .init(operation: "opening for reading"))
+        }
+    }
+
+    /// Thrown by every write on a store opened with ``init(readingFileAt:configuration:)``.
+    func refuseWriteIfReadOnly(_ operation: String) throws {
+        if isReadOnly {
+            throw SheetLogError(
+                .readOnly, "the database at \(location) is open for reading only; \(operation) is refused",
+                context: .init(operation: operation))
+        }
+    }
+}
