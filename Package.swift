@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
         .library(name: "SheetLogProjections", targets: ["SheetLogProjections"]),
         .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
+        .library(name: "SheetLogIngest", targets: ["SheetLogIngest"]),
+        // The command line for support engineers and auditors.
+        .executable(name: "sheetlog", targets: ["SheetLogCLI"]),
         .executable(name: "sheetlog-bench", targets: ["SheetLogBench"]),
     ],
     dependencies: [
@@ -39,6 +42,10 @@ let package = Package(
         .target(name: "SheetLogProjections", dependencies: ["SheetLogSQLite", "SheetLogDomain", grdb]),
         // The facade: open a log, record commands, replay, recover drafts, audit, verify; the coordinator.
         .target(name: "SheetLog", dependencies: ["SheetLogSQLite", "SheetLogDomain", "SheetLogProjections", grdb, logging]),
+        // The strict JSON Lines decoder of `sheetlog ingest`, shared with fuzz targets.
+        .target(name: "SheetLogIngest", dependencies: ["SheetLogDomain"]),
+        // `sheetlog`: demo, ingest, replay, audit, recover, verify, rebuild, stats, export.
+        .executableTarget(name: "SheetLogCLI", dependencies: ["SheetLog", "SheetLogIngest", argumentParser, logging]),
         // An in-memory store with the same semantics, and test helpers.
         .target(name: "SheetLogTesting", dependencies: ["SheetLogCore"]),
 
@@ -51,7 +58,7 @@ let package = Package(
         .target(name: "BenchmarkHarness", dependencies: ["SheetLogCore"]),
         .executableTarget(
             name: "SheetLogBench",
-            dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore", argumentParser]
+            dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore", "SheetLog", "SheetLogSQLite", "SheetLogIngest", grdb, argumentParser]
         ),
 
         // MARK: Tests
@@ -69,6 +76,8 @@ let package = Package(
             dependencies: ["SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]
         ),
         .testTarget(name: "SheetLogTests", dependencies: ["SheetLog", grdb]),
+        .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest"]),
+        .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogCLI", "SheetLog", grdb]),
         .testTarget(name: "CFaultVFSTests", dependencies: ["CFaultVFS"]),
         .testTarget(name: "BenchmarkHarnessTests", dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore"]),
     ]

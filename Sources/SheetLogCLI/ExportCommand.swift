@@ -1,0 +1,27 @@
+import ArgumentParser
+import SheetLog
+import SheetLogIngest
+
+/// `sheetlog export [--session S]`: JSON Lines in the ingest format, with ids and times.
+struct ExportCommand: AsyncParsableCommand, GlobalOptionsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the recorded commands as ingest lines, so that `sheetlog export | sheetlog --db copy.sqlite ingest -` copies the log.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Only the commands that touched this session.") var session: String?
+
+    func run() async throws {
+        let envelopes = try await global.open().exportCommands(session: session)
+        var output = ""
+        for envelope in envelopes {
+            let line = IngestLine(session: envelope.session, command: envelope.command, id: envelope.id, occurredAt: envelope.occurredAt)
+            output += try IngestEncoder.encode(line) + "\n"
+            if output.utf8.count > 1 << 16 {
+                Terminal.write(output)
+                output = ""
+            }
+        }
+        Terminal.write(output)
+    }
+}

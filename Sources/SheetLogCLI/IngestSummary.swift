@@ -1,0 +1,20 @@
+/// What a default (one-transaction) ingest did: printed as a sentence, or as JSON with `--json`.
+struct IngestSummary: Encodable {
+    /// Events appended.
+    var events: Int
+    /// Command lines read (blank lines not counted).
+    var lines: Int
+    /// Lines whose id was already stored with the same content: they appended nothing.
+    var alreadyStored: Int
+    /// Events appended per session.
+    var sessions: [String: Int]
+
+    var sentence: String {
+        var text = "ingested \(events) \(events == 1 ? "event" : "events") from \(lines) \(lines == 1 ? "line" : "lines")"
+        if !sessions.isEmpty {
+            text += " into " + sessions.keys.sorted().map { "\($0) (\(sessions[$0]!))" }.joined(separator: ", ")
+        }
+        if alreadyStored > 0 { text += "; \(alreadyStored) already stored \(alreadyStored == 1 ? "line was" : "lines were") skipped" }
+        return text
+    }
+}

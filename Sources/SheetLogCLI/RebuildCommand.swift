@@ -1,0 +1,22 @@
+import ArgumentParser
+import SheetLog
+
+/// `sheetlog rebuild`
+struct RebuildCommand: AsyncParsableCommand, GlobalOptionsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rebuild", abstract: "Re-create every projection (sessions, presentations, dismissals) from the log.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print the result as JSON.") var json = false
+
+    func run() async throws {
+        let database = try global.open()
+        try await database.rebuildProjections()
+        let events = try await database.store.lastPosition()
+        if json {
+            Terminal.writeLine(try JSONOutput.line(["rebuilt": true]))
+        } else {
+            Terminal.writeLine("rebuilt the projections from the log (last position \(events))")
+        }
+    }
+}

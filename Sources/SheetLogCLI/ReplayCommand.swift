@@ -1,0 +1,30 @@
+import ArgumentParser
+import SheetLog
+
+/// `sheetlog replay SESSION [--at VERSION] [--json]`
+struct ReplayCommand: AsyncParsableCommand, GlobalOptionsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Show a session's timeline: each event, then the sheet stack and form values after it.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The session to replay.")
+    var session: String
+
+    @Option(name: .customLong("at"), help: ArgumentHelp("Stop at this version of the session.", valueName: "version"))
+    var version: Int64?
+
+    @Flag(help: "Print a JSON array of {position, version, type, at, event, state}.")
+    var json = false
+
+    func validate() throws {
+        if let version, version < 1 { throw ValidationError("--at must be a version of 1 or more") }
+    }
+
+    func run() async throws {
+        let database = try global.open()
+        let steps = try await database.replay(session, through: version)
+        Terminal.write(json ? try ReplayView.json(steps) + "\n" : ReplayView.human(steps))
+    }
+}

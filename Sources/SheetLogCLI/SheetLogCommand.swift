@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import SheetLog
+
+/// `sheetlog`: the command line of SheetLog for support engineers, auditors and newcomers.
+///
+/// ```sh
+/// swift run sheetlog demo
+/// sheetlog --db app.sqlite replay window-1 --json
+/// ```
+@main
+struct SheetLogCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sheetlog",
+        abstract: "Record, replay, audit and recover the sheet and form state of an app, kept in a SheetLog database.",
+        discussion: """
+            Exit codes: 0 success, 1 rejected input or a failed check, 2 usage error.
+            The database is --db PATH, else $SHEETLOG_DB, else ./sheetlog.sqlite.
+            """,
+        subcommands: [
+            DemoCommand.self, IngestCommand.self, ReplayCommand.self, AuditCommand.self, RecoverCommand.self,
+            VerifyCommand.self, RebuildCommand.self, StatsCommand.self, ExportCommand.self,
+        ])
+
+    @OptionGroup var global: GlobalOptions
+
+    /// Parses, runs, and turns every failure into one sentence on stderr and the documented exit code.
+    nonisolated static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            exitForParseFailure(error)
+        }
+        do {
+            try await execute(command)
+        } catch {
+            exitForRunFailure(error)
+        }
+        Foundation.exit(ExitStatus.success)
+    }
+
+    /// Sets up logging as the command asks, then runs it.
+    private nonisolated static func execute(_ command: any ParsableCommand) async throws {
+        LogSetup.bootstrap(verbose: (command as? any GlobalOptionsCommand)?.global.verbose ?? false)
+        if var asyncCommand = command as? any AsyncParsableCommand {
+            try await asyncCommand.run()
+        } else {
+            var syncCommand = command
+            try syncCommand.run()
+        }
+    }
+
+    /// Help and version go to stdout with 0; every other parse failure is a usage error (2, not 64).
+    private static func exitForParseFailure(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        if code == .success { exit(withError: error) }
+        Terminal.writeError(fullMessage(for: error))
+        Foundation.exit(ExitStatus.usage)
+    }
+
+    private static func exitForRunFailure(_ error: any Error) -> Never {
+        switch error {
+        case let error as SheetLogError:
+            Terminal.writeError("sheetlog: \(error.description)")
+            Foundation.exit(ExitStatus.failure)
+        case let error as ExitCode:
+            Foundation.exit(error.rawValue)
+        case is ValidationError:
+            Terminal.writeError("sheetlog: \(fullMessage(for: error))")
+            Foundation.exit(ExitStatus.usage)
+        default:
+            // A command with subcommands asks for help by throwing; ArgumentParser's own errors keep their meaning.
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }
+            if code == .validationFailure {
+                Terminal.writeError(fullMessage(for: error))
+                Foundation.exit(ExitStatus.usage)
+            }
+            // Only the type: a foreign error's description may quote a value.
+            Terminal.writeError("sheetlog: failed with an unexpected error of type \(type(of: error))")
+            Foundation.exit(ExitStatus.failure)
+        }
+    }
+}
+
+/// The documented exit codes.
+enum ExitStatus {
+    static let success: Int32 = 0
+    /// Rejected input or a failed check.
+    static let failure: Int32 = 1
+    /// A usage error.
+    static let usage: Int32 = 2
+}

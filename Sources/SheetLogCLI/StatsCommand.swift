@@ -1,0 +1,28 @@
+import ArgumentParser
+import SheetLog
+
+/// `sheetlog stats [--json]`
+struct StatsCommand: AsyncParsableCommand, GlobalOptionsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats", abstract: "Show events, sessions, events by type, open drafts, file size and bytes per event.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print the statistics as JSON.") var json = false
+
+    func run() async throws {
+        let stats = try await global.open().stats()
+        if json {
+            Terminal.writeLine(try JSONOutput.pretty(stats))
+            return
+        }
+        var table = TextTable(["STATISTIC", "VALUE"])
+        table.append(["events", String(stats.events)])
+        table.append(["sessions", String(stats.sessions)])
+        for type in stats.eventsByType.keys.sorted() { table.append(["  \(type)", String(stats.eventsByType[type]!)]) }
+        table.append(["open drafts", String(stats.openDrafts)])
+        table.append(["recoverable drafts", String(stats.recoverableDrafts)])
+        table.append(["file size (bytes)", String(stats.fileBytes)])
+        table.append(["bytes per event", String(Int(stats.bytesPerEvent.rounded()))])
+        Terminal.write(table.render())
+    }
+}

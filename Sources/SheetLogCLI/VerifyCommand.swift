@@ -1,0 +1,43 @@
+import ArgumentParser
+import SheetLog
+
+/// `sheetlog verify [--json]`: exit 1 naming the first failed check.
+struct VerifyCommand: AsyncParsableCommand, GlobalOptionsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check the integrity chain, gap-free positions, versions 1…n per session, projections and SQLite's integrity_check.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print the report as JSON.") var json = false
+
+    func run() async throws {
+        let report = try await global.open().verify()
+        if json {
+            Terminal.writeLine(try JSONOutput.pretty(VerificationJSON(report)))
+        } else {
+            var table = TextTable(["CHECK", "RESULT", "DETAIL"])
+            for check in report.checks { table.append([check.name, check.passed ? "ok" : "FAILED", check.detail]) }
+            Terminal.write(table.render())
+            Terminal.writeLine("\(report.events) events in \(report.sessions) sessions: \(report.isHealthy ? "healthy" : "NOT healthy")")
+        }
+        if let failure = report.firstFailure {
+            Terminal.writeError("sheetlog: verify failed: \(failure.name): \(failure.detail)")
+            throw ExitCode(ExitStatus.failure)
+        }
+    }
+}
+
+/// `sheetlog verify --json`: `{healthy, events, sessions, checks: [{name, passed, detail}]}`.
+struct VerificationJSON: Encodable {
+    var healthy: Bool
+    var events: Int64
+    var sessions: Int
+    var checks: [VerificationReport.Check]
+
+    init(_ report: VerificationReport) {
+        healthy = report.isHealthy
+        events = report.events
+        sessions = report.sessions
+        checks = report.checks
+    }
+}

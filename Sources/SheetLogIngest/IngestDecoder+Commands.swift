@@ -1,0 +1,89 @@
+import SheetLogDomain
+
+extension IngestDecoder {
+    /// The fields every line may carry, whatever its type.
+    static let commonFields: Set<String> = ["session", "type", "id", "at"]
+
+    /// The fields each type accepts besides ``commonFields``.
+    static let fieldsByType: [String: Set<String>] = [
+        "present": ["presentation", "route", "baseline", "required", "guard"],
+        "edit": ["field", "value", "presentation"],
+        "attemptDismiss": ["source", "presentation", "outcome"],
+        "dismissAll": ["source"],
+        "confirmDiscard": ["presentation"],
+        "keepEditing": ["presentation"],
+        "save": ["values", "presentation"],
+        "saveFailed": ["reason", "presentation"],
+        // `presentation` names the new presentation the draft is restored as (its old id by default).
+        "restoreDraft": ["from", "presentation"],
+        "declineDraft": ["from"],
+        "endSession": [],
+    ]
+
+    func command(from members: [String: JSONValue]) throws(SheetLogError) -> IngestLine {
+        let top = IngestFields(members, owner: "")
+        let type = try top.string("type")
+        guard let accepted = Self.fieldsByType[type] else {
+            throw SheetLogError(
+                .invalidInput, "unknown type \(IngestFields.printable(type)) (expected one of \(Self.fieldsByType.keys.sorted().joined(separator: ", ")))",
+                context: .init(field: "type", operation: "ingest"))
+        }
+        let fields = IngestFields(members, owner: type)
+        try fields.requireOnly(Self.commonFields.union(accepted))
+        let session = try fields.identifier("session", maxBytes: maxIdentifierBytes)
+        let id = try fields.optionalIdentifier("id", maxBytes: maxIdentifierBytes)
+        var occurredAt: Int64?
+        if let at = try fields.optionalString("at") {
+            guard let milliseconds = ISO8601Milliseconds.parse(at) else {
+                throw fields.failure("at", "must be an ISO-8601 time such as 2026-01-01T09:30:00.000Z")
+            }
+            occurredAt = milliseconds
+        }
+        var expectedOutcome: DismissOutcome?
+        let command: SheetCommand
+        switch type {
+        case "present": command = try present(fields)
+        case "edit":
+            command = .edit(
+                field: try fields.identifier("field", maxBytes: maxIdentifierBytes), value: try fields.fieldValue("value"),
+                presentation: try presentation(fields))
+        case "attemptDismiss":
+            expectedOutcome = try fields.optionalEnum("outcome", DismissOutcome.self)
+            command = .attemptDismiss(source: try fields.requiredEnum("source", DismissSource.self), presentation: try presentation(fields))
+        case "dismissAll": command = .dismissAll(source: try fields.requiredEnum("source", DismissSource.self))
+        case "confirmDiscard": command = .confirmDiscard(presentation: try presentation(fields))
+        case "keepEditing": command = .keepEditing(presentation: try presentation(fields))
+        case "save": command = .save(values: try fields.optionalFieldValues("values"), presentation: try presentation(fields))
+        case "saveFailed": command = .saveFailed(reason: try fields.string("reason"), presentation: try presentation(fields))
+        case "restoreDraft": command = .restoreDraft(from: try draftReference(fields), as: try presentation(fields))
+        case "declineDraft": command = .declineDraft(from: try draftReference(fields))
+        default: command = .endSession
+        }
+        return IngestLine(session: session, command: command, id: id, occurredAt: occurredAt, expectedOutcome: expectedOutcome)
+    }
+
+    private func presentation(_ fields: IngestFields) throws(SheetLogError) -> String? {
+        try fields.optionalIdentifier("presentation", maxBytes: maxIdentifierBytes)
+    }
+
+    private func present(_ fields: IngestFields) throws(SheetLogError) -> SheetCommand {
+        let routeFields = try fields.object("route")
+        try routeFields.requireOnly(["name", "group", "params"])
+        let route = Route(
+            name: try routeFields.identifier("name", maxBytes: maxIdentifierBytes),
+            group: try routeFields.optionalIdentifier("group", maxBytes: maxIdentifierBytes),
+            params: try routeFields.optionalStringMap("params") ?? [:])
+        return .present(
+            presentation: try fields.identifier("presentation", maxBytes: maxIdentifierBytes), route: route,
+            baseline: try fields.optionalFieldValues("baseline") ?? [:], required: try fields.optionalStringArray("required") ?? [],
+            guard: try fields.optionalEnum("guard", DismissGuard.self) ?? .whenDirty)
+    }
+
+    private func draftReference(_ fields: IngestFields) throws(SheetLogError) -> DraftReference {
+        let from = try fields.object("from")
+        try from.requireOnly(["session", "presentation"])
+        return DraftReference(
+            session: try from.identifier("session", maxBytes: maxIdentifierBytes),
+            presentation: try from.identifier("presentation", maxBytes: maxIdentifierBytes))
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SheetLogDomain
+
+/// Turns one line of bytes of the `sheetlog ingest` format into an ``IngestLine``, or rejects it.
+///
+/// Strict by design, because ingest is how support tools and other systems write into the log:
+/// a line over ``maxLineBytes``, invalid UTF-8 or NUL, JSON that is malformed or has duplicate
+/// keys, an unknown `type`, an unknown field, a value of the wrong JSON type and a malformed
+/// `at` are all rejected with ``SheetLogError/Code/invalidInput`` naming the line and the field
+/// (never a value).
+///
+/// ```swift
+/// let decoder = IngestDecoder()
+/// let line = try decoder.decode(Array(#"{"session":"s1","type":"edit","field":"amount","value":"47.50"}"#.utf8), line: 2)
+/// ```
+public struct IngestDecoder: Sendable {
+    /// The longest accepted line, in bytes (without its line break).
+    public var maxLineBytes: Int
+    /// The longest session, presentation or event id, in UTF-8 bytes.
+    public var maxIdentifierBytes: Int
+
+    public init(limits: InputLimits = .default) {
+        maxLineBytes = limits.maxPayloadBytes
+        maxIdentifierBytes = limits.maxIdentifierBytes
+    }
+
+    public init(maxLineBytes: Int, maxIdentifierBytes: Int = InputLimits.default.maxIdentifierBytes) {
+        self.maxLineBytes = maxLineBytes
+        self.maxIdentifierBytes = maxIdentifierBytes
+    }
+
+    /// Decodes a line read by ``IngestLineReader``, rejecting it by its full length when it was cut.
+    public func decode(_ raw: IngestRawLine) throws(SheetLogError) -> IngestLine {
+        if raw.length > maxLineBytes {
+            throw lineTooLong(raw.length).atLine(raw.number)
+        }
+        return try decode(raw.bytes, line: raw.number)
+    }
+
+    /// Decodes `bytes` (one line without its line break) as input line number `line`.
+    public func decode(_ bytes: some Collection<UInt8>, line: Int) throws(SheetLogError) -> IngestLine {
+        do {
+            return try decodeUnlocated(bytes)
+        } catch {
+            throw error.atLine(line)
+        }
+    }
+
+    private func decodeUnlocated(_ bytes: some Collection<UInt8>) throws(SheetLogError) -> IngestLine {
+        if bytes.count > maxLineBytes { throw lineTooLong(bytes.count) }
+        let text = try Self.validatedText(bytes)
+        let members = try Self.topLevelObject(text)
+        return try command(from: members)
+    }
+
+    private func lineTooLong(_ length: Int) -> SheetLogError {
+        SheetLogError(
+            .invalidInput, "the line is \(length) bytes, over the limit of \(maxLineBytes)",
+            context: .init(operation: "ingest", limit: maxLineBytes))
+    }
+
+    /// The line as text, once it is known to be valid UTF-8 and acceptable, duplicate-free JSON.
+    static func validatedText(_ bytes: some Collection<UInt8>) throws(SheetLogError) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw SheetLogError(.invalidInput, "the line is not valid UTF-8", context: .init(operation: "ingest"))
+        }
+        do {
+            try JSONValidator(rejectsDuplicateKeys: true).validate(text)
+        } catch {
+            throw SheetLogError(.invalidInput, "the line is not acceptable JSON: \(error)", context: .init(operation: "ingest"))
+        }
+        return text
+    }
+
+    static func topLevelObject(_ text: String) throws(SheetLogError) -> [String: JSONValue] {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        } catch {
+            throw SheetLogError(.invalidInput, "the line is not acceptable JSON", context: .init(operation: "ingest"))
+        }
+        guard case .object(let members) = value else {
+            throw SheetLogError(.invalidInput, "the line must be a JSON object, found \(value.kindName)", context: .init(operation: "ingest"))
+        }
+        return members
+    }
+}

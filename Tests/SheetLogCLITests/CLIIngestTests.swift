@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@Suite("sheetlog ingest")
+struct CLIIngestTests {
+    @Test func defaultModeRecordsEverythingAndSummarises() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let run = try cli.ingest(IngestLines.expenseFlow() + [IngestLines.present("s2")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "ingested 5 events from 5 lines into s1 (4), s2 (1)\n")
+        #expect(try StoredLog(path: cli.database).eventCount() == 5)
+    }
+
+    @Test func defaultModeSummaryAsJSON() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let run = try cli.ingest(IngestLines.expenseFlow(), ["--json"])
+        let summary = try #require(try CLIHarness.json(run.stdout) as? [String: Any])
+        #expect(summary["events"] as? Int == 4)
+        #expect(summary["lines"] as? Int == 4)
+        #expect(summary["alreadyStored"] as? Int == 0)
+        #expect((summary["sessions"] as? [String: Int]) == ["s1": 4])
+    }
+
+    @Test func eachModeAcksEveryEventFlushed() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let run = try cli.ingest(IngestLines.expenseFlow(), ["--each"])
+        #expect(run.status == 0)
+        let acks = run.stdout.split(separator: "\n").map(String.init)
+        #expect(acks == (1...4).map { #"{"ack":"e-\#($0)","position":\#($0),"session":"s1","version":\#($0)}"# })
+    }
+
+    @Test func readsAFileArgument() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let file = cli.directory.appendingPathComponent("in.jsonl")
+        try Data((IngestLines.expenseFlow().joined(separator: "\r\n") + "\r\n\r\n").utf8).write(to: file)
+        let run = try cli.run(["ingest", file.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try StoredLog(path: cli.database).eventCount() == 4)
+        let missing = try cli.run(["ingest", cli.directory.appendingPathComponent("none.jsonl").path])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("sheetlog: cannot open the input file"))
+    }
+
+    @Test func wholeFileAgainAddsNothing() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.ingest(IngestLines.expenseFlow())
+        let before = try StoredLog(path: cli.database).events()
+        let again = try cli.ingest(IngestLines.expenseFlow())
+        #expect(again.status == 0)
+        #expect(again.stdout == "ingested 0 events from 4 lines; 4 already stored lines were skipped\n")
+        #expect(try StoredLog(path: cli.database).events() == before)
+    }
+
+    @Test func resentTailAfterAPartialIngestAddsOnlyTheRest() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let lines = IngestLines.expenseFlow()
+        try cli.ingest(Array(lines.prefix(2)), ["--each"])
+        let run = try cli.ingest(Array(lines.suffix(3)), ["--each"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // The stored line is acked with its original position; the rest is appended after it.
+        #expect(run.stdout.split(separator: "\n").map(String.init) == [
+            #"{"ack":"e-2","position":2,"session":"s1","version":2}"#,
+            #"{"ack":"e-3","position":3,"session":"s1","version":3}"#,
+            #"{"ack":"e-4","position":4,"session":"s1","version":4}"#,
+        ])
+        let batch = try cli.ingest(lines)
+        #expect(batch.stdout.hasPrefix("ingested 0 events"))
+        #expect(try StoredLog(path: cli.database).eventCount() == 4)
+    }
+
+    @Test func sameIdWithDifferentContentIsRejected() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.ingest(IngestLines.expenseFlow())
+        let run = try cli.ingest([IngestLines.edit(id: "e-2", value: "99.00")])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("sheetlog: line 1: command id e-2 is already stored with different content"))
+        #expect(!run.stderr.contains("99.00"))
+        #expect(try StoredLog(path: cli.database).eventCount() == 4)
+    }
+
+    @Test func claimedOutcomeMustMatchTheStateMachine() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let wrong = try cli.ingest([IngestLines.present(), IngestLines.edit(), IngestLines.swipe(outcome: "dismissed")])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr == "sheetlog: line 3: attemptDismiss: the line claims outcome dismissed but the state machine decides blocked in session s1\n")
+        #expect(try StoredLog(path: cli.database).eventCount() == 0)
+        let right = try cli.ingest([IngestLines.present(), IngestLines.edit(), IngestLines.swipe(outcome: "blocked")])
+        #expect(right.status == 0, "\(right.stderr)")
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+/// replay, audit, recover, stats, rebuild: human and JSON views over a database the demo filled.
+@Suite("sheetlog read commands")
+struct CLIReadCommandsTests {
+    /// A harness whose database holds the demo's flows.
+    private func demoDatabase() throws -> CLIHarness {
+        let cli = try CLIHarness()
+        let demo = try cli.run(["demo"])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        return cli
+    }
+
+    @Test func replayShowsEachEventWithStackAndValues() throws {
+        let cli = try demoDatabase()
+        defer { cli.remove() }
+        let run = try cli.run(["replay", "demo-expense"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("v2  @2  2026-01-01T09:00:01.000Z  edit expense.amount\n    stack: expense [dirty, locked]\n    expense: amount=\"47.50\"\n"))
+        #expect(run.stdout.contains("stack: expense [dirty, locked, confirmation pending, offers Save]"))
+        let partial = try cli.run(["replay", "demo-expense", "--at", "2"])
+        #expect(partial.stdout.split(separator: "\n").filter { $0.hasPrefix("v") }.count == 2)
+    }
+
+    @Test func replayAsJSON() throws {
+        let cli = try demoDatabase()
+        defer { cli.remove() }
+        let run = try cli.run(["replay", "demo-expense", "--json"])
+        let steps = try #require(try CLIHarness.json(run.stdout) as? [[String: Any]])
+        #expect(steps.count == 6)
+        #expect(Set(steps[0].keys) == ["position", "version", "type", "at", "event", "state"])
+        #expect(steps[4]["type"] as? String == "attemptDismiss")
+        #expect(steps[4]["at"] as? String == "2026-01-01T09:00:04.000Z")
+        #expect((steps[4]["event"] as? [String: Any])?["outcome"] as? String == "blocked")
+        let stack = try #require((steps[4]["state"] as? [String: Any])?["stack"] as? [[String: Any]])
+        #expect(stack.first?["dirty"] as? Bool == true)
+        #expect((stack.first?["values"] as? [String: String])?["amount"] == "47.50")
+    }
+
+    @Test func replayOfAnUnknownSessionFails() throws {
+        let cli = try demoDatabase()
+        defer { cli.remove() }
+        let run = try cli.run(["replay", "nobody"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "sheetlog: session nobody has no events to replay\n")
+    }
+
+    @Test func auditTableJSONAndCSV() throws {
+        let cli = try demoDatabase()
+        defer { cli.remove() }
+        let table = try cli.run(["audit"])
+        #expect(table.stdout.hasPrefix("POSITION  SESSION "))
+        #expect(table.stdout.split(separator: "\n").count == 5)
+        let json = try #require(try CLIHarness.json(try cli.run(["audit", "--json"]).stdout) as? [[String: Any]])
+        #expect(json.count == 4)
+        #expect(Set(json[0].keys) == ["position", "session", "presentation", "route", "source", "outcome", "dirty", "changedFields", "resolution", "at"])
+        #expect(json[0]["changedFields"] as? [String] == ["amount", "category", "notes"])
+        #expect(json[0]["resolution"] as? String == "discarded")
+        #expect(json[1]["resolution"] is NSNull)
+        let csv = try cli.run(["audit", "--csv"]).stdout
+        #expect(csv.hasPrefix("position,session,presentation,route,source,outcome,dirty,changedFields,resolution,at\r\n"))
+        #expect(csv.contains("5,demo-expense,expense,newExpense,swipe,blocked,yes,amount;category;notes,discarded,2026-01-01T09:00:04.000Z\r\n"))
+    }
+
+    @Test func auditFilters() throws {
+        let cli = try demoDatabase()
+        defer { cli.remove() }
+        func positions(_ filters: [String]) throws -> [Int] {
+            let json = try CLIHarness.json(try cli.run(["audit", "--json"] + filters).stdout) as? [[String: Any]]
+            return (json ?? []).compactMap { $0["position"] as? Int }
+        }
+        #expect(try positions(["--session", "demo-stack"]) == [17, 18])
+        #expect(try positions(["--route", "newExpense"]) == [5, 8])
+        #expect(try positions(["--source", "swipe"]) == [5])
+        #expect(try positions(["--outcome", "blocked"]) == [5, 18])
+        #expect(try positions(["--resolution", "keptEditing"]) == [18])
+        #expect(try positions(["--since", "2026-01-01T09:05:00.000Z", "--until", "2026-01-01T09:20:00.000Z"]) == [8])
+        let bad = try cli.run(["audit", "--since", "yesterday"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--since must be an ISO-8601 time"))
+    }
+
+    @Test func recoverListsRestoresAndDeclines() throws {
+        let cli = try demoDatabase()
+        defer { cli.remove() }
+        let table = try cli.run(["recover"])
+        #expect(table.stdout.contains("demo-crash  expense       newExpense  open"))
+        let json = try #require(try CLIHarness.json(try cli.run(["recover", "--json"]).stdout) as? [[String: Any]])
+        #expect(json.count == 1)
+        #expect(Set(json[0].keys) == ["session", "presentation", "route", "values", "baseline", "changedFields", "reason", "lastEditAt"])
+        #expect(json[0]["reason"] as? String == "open")
+        #expect(json[0]["lastEditAt"] as? String == "2026-01-01T09:25:02.000Z")
+        #expect((json[0]["values"] as? [String: String]) == ["amount": "12.80", "merchant": "Café Nord"])
+
+        let restore = try cli.run(["recover", "restore", "demo-crash", "expense", "--into", "relaunch", "--json"])
+        #expect(restore.status == 0, "\(restore.stderr)")
+        #expect(restore.stdout.split(separator: "\n").count == 2)
+        // The restored sheet is on screen, dirty, in the new session: recoverable there if that one stops too.
+        #expect(try cli.run(["recover"]).stdout.contains("relaunch  expense       newExpense  open"))
+        let replay = try cli.run(["replay", "relaunch"]).stdout
+        #expect(replay.contains(#"expense: amount="12.80" merchant="Café Nord""#))
+        let again = try cli.run(["recover", "restore", "demo-crash", "expense", "--into", "relaunch2"])
+        #expect(again.status == 1)
+        #expect(again.stderr.hasPrefix("sheetlog: restoreDraft: "))
+
+        let decline = try cli.run(["recover", "decline", "relaunch", "expense"])
+        #expect(decline.status == 0, "\(decline.stderr)")
+        #expect(decline.stdout.hasPrefix("declined relaunch/expense"))
+        #expect(try cli.run(["recover", "--json"]).stdout == "[\n\n]\n")
+    }
+
+    @Test func statsInBothModes() throws {
+        let cli = try demoDatabase()
+        defer { cli.remove() }
+        let table = try cli.run(["stats"]).stdout
+        #expect(table.contains("events              23\n"))
+        #expect(table.contains("recoverable drafts  1\n"))
+        let json = try #require(try CLIHarness.json(try cli.run(["stats", "--json"]).stdout) as? [String: Any])
+        #expect(json["events"] as? Int == 23)
+        #expect(json["sessions"] as? Int == 6)
+        #expect((json["eventsByType"] as? [String: Int])?["present"] == 8)
+        #expect(json["openDrafts"] as? Int == 1)
+        #expect((json["fileBytes"] as? Int ?? 0) > 0)
+        #expect((json["bytesPerEvent"] as? Double ?? 0) > 0)
+    }
+
+    @Test func rebuildThenVerifyInBothModes() throws {
+        let cli = try demoDatabase()
+        defer { cli.remove() }
+        let before = try StoredLog(path: cli.database).projections()
+        #expect(try cli.run(["rebuild"]).stdout.hasPrefix("rebuilt the projections"))
+        #expect(try cli.run(["rebuild", "--json"]).stdout == "{\"rebuilt\":true}\n")
+        #expect(try StoredLog(path: cli.database).projections() == before)
+        let verify = try cli.run(["verify"])
+        #expect(verify.status == 0)
+        #expect(verify.stdout.hasSuffix("23 events in 6 sessions: healthy\n"))
+        let json = try #require(try CLIHarness.json(try cli.run(["verify", "--json"]).stdout) as? [String: Any])
+        #expect(json["healthy"] as? Bool == true)
+        #expect((json["checks"] as? [[String: Any]])?.count ?? 0 >= 5)
+    }
+}
