@@ -1,5 +1,6 @@
 import BenchmarkHarness
 import GRDB
+import Logging
 import SheetLog
 import SheetLogSQLite
 
@@ -149,7 +150,9 @@ final class SheetLogSide {
     }
 
     private func options(_ durability: SQLiteEventStore.Durability) -> SheetLogDatabase.Options {
-        var options = SheetLogDatabase.Options(durability: durability)
+        var logger = Logger(label: "sheetlog-bench")
+        logger.logLevel = .warning  // no line per migration of every fresh database
+        var options = SheetLogDatabase.Options(durability: durability, logger: logger)
         options.metadata = metadata
         return options
     }
