@@ -45,7 +45,7 @@ extension SheetLogDatabase {
         sql += " ORDER BY position LIMIT ?"
         arguments += [query.limit ?? -1]
         return try await readModels("audit") { [sql, arguments] db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.dismissal)
+            try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(Self.dismissal)
         }
     }
 

@@ -24,11 +24,11 @@ extension SheetLogDatabase {
     /// touched last: what a launch screen offers to restore or decline.
     public func recoverableDrafts() async throws -> [RecoverableDraft] {
         try await readModels("recoverableDrafts") { db in
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT session, presentation, route_name, route_group, route_params, baseline, draft_values,
                        changed_fields, reason, last_edit_at
                 FROM recoverable_drafts ORDER BY last_position, session, presentation
-                """)
+                """))
             return try rows.map(Self.recoverableDraft)
         }
     }
@@ -53,7 +53,7 @@ extension SheetLogDatabase {
         let session: String = row["session"]
         let presentation: String = row["presentation"]
         let name = "draft \(session)/\(presentation)"
-        func column<T: Decodable>(_ type: T.Type, _ column: String) throws -> T {
+        func column<T: ProjectionColumnValue>(_ type: T.Type, _ column: String) throws -> T {
             try decodeColumn(type, row[column], table: "recoverable_drafts", column: column, row: name)
         }
         let reason: String = row["reason"]

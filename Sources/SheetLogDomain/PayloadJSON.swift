@@ -9,7 +9,7 @@
 /// let value = try PayloadJSON.parse(#"{"field":"amount","value":47.5}"#)
 /// value["field"]?.string  // "amount"
 /// ```
-enum PayloadJSON: Sendable, Hashable {
+package enum PayloadJSON: Sendable, Hashable {
     case object([(key: String, value: PayloadJSON)])
     case array([PayloadJSON])
     case string(String)
@@ -18,13 +18,13 @@ enum PayloadJSON: Sendable, Hashable {
     case null
 
     /// Why a text is not JSON: a reason and a byte offset, never a piece of the text.
-    struct SyntaxError: Error, Sendable {
-        var reason: String
-        var offset: Int
+    package struct SyntaxError: Error, Sendable {
+        package var reason: String
+        package var offset: Int
     }
 
     /// Parses one JSON text (whitespace around it allowed).
-    static func parse(_ text: String) throws(SyntaxError) -> PayloadJSON {
+    package static func parse(_ text: String) throws(SyntaxError) -> PayloadJSON {
         var text = text
         let result = text.withUTF8 { bytes in
             var parser = PayloadJSONParser(bytes: bytes)
@@ -34,27 +34,27 @@ enum PayloadJSON: Sendable, Hashable {
     }
 
     /// The member `key` of an object (its last occurrence); nil for a missing key or a non-object.
-    subscript(key: String) -> PayloadJSON? {
+    package subscript(key: String) -> PayloadJSON? {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.key == key }?.value
     }
 
-    var string: String? {
+    package var string: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
-    var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let flag) = self { return flag }
         return nil
     }
 
-    var isNull: Bool {
+    package var isNull: Bool {
         if case .null = self { return true }
         return false
     }
 
-    static func == (lhs: PayloadJSON, rhs: PayloadJSON) -> Bool {
+    package static func == (lhs: PayloadJSON, rhs: PayloadJSON) -> Bool {
         switch (lhs, rhs) {
         case let (.object(l), .object(r)): return l.count == r.count && zip(l, r).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         case let (.array(l), .array(r)): return l == r
@@ -66,7 +66,7 @@ enum PayloadJSON: Sendable, Hashable {
         }
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case .object(let members):
             hasher.combine(0)
