@@ -75,7 +75,8 @@ public enum SheetEventCodec {
         var context = context
         context.eventType = type
         context.operation = context.operation ?? "decode"
-        let location = describe(context)
+        // Only an error needs the location: describing it on every decode would cost more than the decode.
+        var location: String { describe(context) }
         guard let eventType = SheetEventType(rawValue: type) else {
             throw SheetLogError(.undecodableEvent, "unknown event type \(type)\(location)", context: context)
         }
