@@ -24,23 +24,10 @@ public enum SheetEventCodec {
 
     /// The payload JSON text of `event`, keys sorted.
     public static func encodePayload(_ event: SheetEvent, eventID: String? = nil) throws(SheetLogError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var encoder = PayloadEncoder()
         do {
-            let data: Data
-            switch event.kind {
-            case .present(let payload): data = try encoder.encode(payload)
-            case .edit(let payload): data = try encoder.encode(payload)
-            case .attemptDismiss(let payload): data = try encoder.encode(payload)
-            case .confirmDiscard(let payload): data = try encoder.encode(payload)
-            case .keepEditing(let payload): data = try encoder.encode(payload)
-            case .save(let payload): data = try encoder.encode(payload)
-            case .saveFailed(let payload): data = try encoder.encode(payload)
-            case .restoreDraft(let payload): data = try encoder.encode(payload)
-            case .declineDraft(let payload): data = try encoder.encode(payload)
-            case .endSession(let payload): data = try encoder.encode(payload)
-            }
-            return String(decoding: data, as: UTF8.self)
+            try encoder.kind(event.kind)
+            return encoder.text
         } catch {
             throw SheetLogError(
                 .invalidInput,
