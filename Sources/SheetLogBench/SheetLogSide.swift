@@ -20,6 +20,7 @@ final class SheetLogSide {
     private let log: (String) -> Void
     private var logs: [Int: String] = [:]
     private var openLogs: [Int: SheetLogDatabase] = [:]
+    private var draftCounts: [Int: Int] = [:]
 
     /// Every event carries the first session's metadata, so that the metadata column is the baseline's size.
     private let metadata: [String: String]
@@ -97,17 +98,21 @@ final class SheetLogSide {
         let path = try logPath(events: events)
         openLogs[events] = nil  // the run opens the file itself
         let options = options(.full)
-        let samples = try AsyncBridge.run {
+        let (samples, drafts) = try AsyncBridge.run {
             let clock = ContinuousClock()
             var samples: [Double] = []
+            var drafts = 0
             for _ in 0..<5 {
                 let start = clock.now
                 let database = try SheetLogDatabase.open(path: path, options: options)
-                let drafts = try await database.recoverableDrafts()
+                drafts = try await database.recoverableDrafts().count
                 samples.append(Double(Self.nanoseconds(start.duration(to: clock.now))) / 1e6)
-                precondition(drafts.count >= 0)
             }
-            return samples
+            return (samples, drafts)
+        }
+        if draftCounts[events] == nil {
+            draftCounts[events] = drafts
+            log("recovery at \(BenchSettings.sizeLabel(events)) events lists \(drafts) recoverable drafts")
         }
         return Measurement(value: try Statistics.median(of: samples), samples: samples)
     }
