@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "BenchmarkHarness", dependencies: ["SheetLogCore"]),
         .executableTarget(
             name: "SheetLogBench",
-            dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore", argumentParser]
+            dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore", "SheetLog", "SheetLogSQLite", "SheetLogIngest", grdb, logging, argumentParser]
         ),
 
         // MARK: Tests

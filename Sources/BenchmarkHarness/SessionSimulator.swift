@@ -99,7 +99,9 @@ struct SessionSimulator {
         } else {
             value = Self.randomValue(using: &generator)
         }
-        if value == top.values[field] { value = Self.randomValue(using: &generator) }
+        // An edit that changes nothing appends nothing in SheetLog (a value equal to the current
+        // one, or empty over empty): draw until the field really changes, so that every step is an event.
+        while top.same(value, top.values[field]) { value = Self.randomValue(using: &generator) }
         top.values[field] = value
         stack.append(top)
         steps.append(Step(type: "edit", payload: JSONText.object([

@@ -45,27 +45,29 @@ extension SheetLogDatabase {
         sql += " ORDER BY position LIMIT ?"
         arguments += [query.limit ?? -1]
         return try await readModels("audit") { [sql, arguments] db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.dismissal)
+            try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(Self.dismissal)
         }
     }
 
+    /// Reads a row of the SELECT above by column index: by name, GRDB lowercases and searches the
+    /// column names for every value (40% of an audit query's time).
     private static func dismissal(_ row: Row) throws -> DismissalRecord {
-        let position: Int64 = row["position"]
-        let source: String = row["source"]
-        let outcome: String = row["outcome"]
-        let resolution: String? = row["resolution"]
+        let position: Int64 = row[0]
+        let source: String = row[5]
+        let outcome: String = row[6]
+        let resolution: String? = row[11]
         guard let dismissSource = DismissSource(rawValue: source), let dismissOutcome = DismissOutcome(rawValue: outcome) else {
             throw SheetLogError(
                 .undecodableEvent, "dismissal at position \(position) has an unknown source or outcome",
                 context: .init(position: position, operation: "audit"))
         }
         return DismissalRecord(
-            position: position, session: row["session"], presentation: row["presentation"], route: row["route_name"],
-            group: row["route_group"], source: dismissSource, outcome: dismissOutcome, dirty: row["dirty"],
+            position: position, session: row[1], presentation: row[2], route: row[3],
+            group: row[4], source: dismissSource, outcome: dismissOutcome, dirty: row[7],
             changedFields: try decodeColumn(
-                [String].self, row["changed_fields"], table: "dismissals", column: "changed_fields", row: "position \(position)"),
-            confirmation: row["confirmation"], offersSave: row["offers_save"],
+                [String].self, row[8], table: "dismissals", column: "changed_fields", row: "position \(position)"),
+            confirmation: row[9], offersSave: row[10],
             resolution: resolution.flatMap(DismissalRecord.Resolution.init(rawValue:)),
-            occurredAt: row["occurred_at"], resolvedAt: row["resolved_at"])
+            occurredAt: row[12], resolvedAt: row[13])
     }
 }

@@ -4,9 +4,12 @@ extension SheetLogDatabase {
     /// Decides every command in order against the states the earlier ones leave.
     func plan(_ commands: [PreparedCommand]) async throws -> RecordingPlan {
         var plan = RecordingPlan()
+        // One lookup for the whole batch: only commands whose first id is stored are read again one by one.
+        let givenIDs = commands.compactMap { $0.envelope.id == nil ? nil : $0.id }
+        let storedIDs = givenIDs.isEmpty ? [] : Set(try await store.events(withIDs: givenIDs).map(\.eventID))
         for (index, command) in commands.enumerated() {
             do {
-                try await add(command, to: &plan)
+                try await add(command, to: &plan, idIsStored: storedIDs.contains(command.id))
             } catch var error as SheetLogError where commands.count > 1 && error.context.line == nil {
                 error.context.line = index + 1
                 throw error
@@ -37,9 +40,9 @@ extension SheetLogDatabase {
         }
     }
 
-    private func add(_ command: PreparedCommand, to plan: inout RecordingPlan) async throws {
+    private func add(_ command: PreparedCommand, to plan: inout RecordingPlan, idIsStored: Bool) async throws {
         let target = command.envelope.targetSession
-        if command.envelope.id != nil, let stored = try await storedEvents(ofCommand: command.id) {
+        if command.envelope.id != nil, idIsStored, let stored = try await storedEvents(ofCommand: command.id) {
             try command.envelope.requireSameContent(as: stored, id: command.id)
             // Another process may have stored it: read the session up to date unless the plan holds it.
             if plan.states[target] == nil { plan.states[target] = try await catchUp(target) }
@@ -54,7 +57,7 @@ extension SheetLogDatabase {
             for event in events {
                 let index = eventIDs.count + 1
                 let id = EventMetadata.eventID(command.id, index: index)
-                let metadata = EventMetadata.json(base: options.metadata, command: index == 1 ? command.command.name : nil)
+                let metadata = metadataTexts.json(command: index == 1 ? command.command.name : nil)
                 data.append(try SheetEventCodec.encode(event, eventID: id, metadata: metadata))
                 eventIDs.append(id)
             }

@@ -21,15 +21,12 @@ extension SheetLogDatabase {
     }
 
     /// Decodes a JSON column of a projection row; the error names the table, column and row, never the value.
-    static func decodeColumn<T: Decodable>(
+    static func decodeColumn<T: ProjectionColumnValue>(
         _ type: T.Type, _ text: String, table: String, column: String, row: String
     ) throws -> T {
-        do {
-            return try JSONDecoder().decode(T.self, from: Data(text.utf8))
-        } catch {
-            throw SheetLogError(
-                .undecodableEvent, "column \(column) of table \(table) holds malformed JSON for \(row)",
-                context: .init(operation: "read \(table)"))
-        }
+        if let json = try? PayloadJSON.parse(text), let value = T(json: json) { return value }
+        throw SheetLogError(
+            .undecodableEvent, "column \(column) of table \(table) holds malformed JSON for \(row)",
+            context: .init(operation: "read \(table)"))
     }
 }

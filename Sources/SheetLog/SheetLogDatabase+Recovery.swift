@@ -24,11 +24,11 @@ extension SheetLogDatabase {
     /// touched last: what a launch screen offers to restore or decline.
     public func recoverableDrafts() async throws -> [RecoverableDraft] {
         try await readModels("recoverableDrafts") { db in
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT session, presentation, route_name, route_group, route_params, baseline, draft_values,
                        changed_fields, reason, last_edit_at
                 FROM recoverable_drafts ORDER BY last_position, session, presentation
-                """)
+                """))
             return try rows.map(Self.recoverableDraft)
         }
     }
@@ -49,21 +49,22 @@ extension SheetLogDatabase {
         try await record(.declineDraft(from: draft), in: draft.session, id: id, occurredAt: occurredAt)
     }
 
+    /// Reads a row of the SELECT above by column index (by name, GRDB searches the names for every value).
     private static func recoverableDraft(_ row: Row) throws -> RecoverableDraft {
-        let session: String = row["session"]
-        let presentation: String = row["presentation"]
+        let session: String = row[0]
+        let presentation: String = row[1]
         let name = "draft \(session)/\(presentation)"
-        func column<T: Decodable>(_ type: T.Type, _ column: String) throws -> T {
-            try decodeColumn(type, row[column], table: "recoverable_drafts", column: column, row: name)
+        func column<T: ProjectionColumnValue>(_ type: T.Type, _ index: Int, _ column: String) throws -> T {
+            try decodeColumn(type, row[index], table: "recoverable_drafts", column: column, row: name)
         }
-        let reason: String = row["reason"]
+        let reason: String = row[8]
         return RecoverableDraft(
             session: session, presentation: presentation,
-            route: Route(name: row["route_name"], group: row["route_group"], params: try column([String: String].self, "route_params")),
-            values: try column([String: FieldValue].self, "draft_values"),
-            baseline: try column([String: FieldValue].self, "baseline"),
-            changedFields: try column([String].self, "changed_fields"),
+            route: Route(name: row[2], group: row[3], params: try column([String: String].self, 4, "route_params")),
+            values: try column([String: FieldValue].self, 6, "draft_values"),
+            baseline: try column([String: FieldValue].self, 5, "baseline"),
+            changedFields: try column([String].self, 7, "changed_fields"),
             reason: RecoverableDraft.Reason(rawValue: reason) ?? .abandoned,
-            lastEditAt: row["last_edit_at"])
+            lastEditAt: row[9])
     }
 }

@@ -25,6 +25,7 @@ public final class SheetLogDatabase: Sendable {
     public let path: String?
 
     let cache = SessionCache()
+    let metadataTexts: MetadataTexts
     let logger: Logger
 
     init(store: SQLiteEventStore, options: Options, path: String?) {
@@ -32,6 +33,7 @@ public final class SheetLogDatabase: Sendable {
         self.options = options
         self.path = path
         self.logger = options.logger
+        self.metadataTexts = MetadataTexts(base: options.metadata)
     }
 
     /// Opens (or creates) the database in the file at `path` and applies pending migrations.

@@ -70,7 +70,8 @@ struct SheetLogBench: ParsableCommand {
         progress("generating \(settings.events) events (seed \(settings.seed))")
         let workload = try Workload.generate(events: settings.events, seed: settings.seed)
         let baseline = try BaselineSide(workload: workload, settings: settings, directory: directory)
-        let sheetLog = SheetLogSides.make(workload: workload, settings: settings, directory: directory)
+        progress("turning the workload into SheetLog commands and ingest lines")
+        let sheetLog = try SheetLogSides.make(workload: workload, settings: settings, directory: directory, log: progress)
         let runner = FigureRunner(settings: settings, log: progress)
         let selected = figureNames.isEmpty ? FigureName.allCases : FigureName.allCases.filter(figureNames.contains)
         var figures: [Figure] = []

@@ -1,11 +1,10 @@
 import BenchmarkHarness
-import SheetLogCore
+import SheetLog
 
 /// SheetLog's side of each figure: one closure per figure, each closure one run.
 ///
-/// Every closure is nil until SheetLog's store, domain and CLI are wired in; a nil side makes its
-/// figure run the baseline alone and print "pending" in the SheetLog column. To wire a figure, build
-/// its closure in ``make(workload:settings:directory:)`` from the same workload the baseline uses.
+/// A nil side makes its figure run the baseline alone and print "pending" in the SheetLog
+/// column; ``make(workload:settings:directory:log:)`` wires every figure to ``SheetLogSide``.
 struct SheetLogSides {
     /// One command → its events, projections and chain committed, synchronous=FULL; value: p50 µs.
     var durableAppend: (() throws -> Measurement)?
@@ -24,8 +23,19 @@ struct SheetLogSides {
     /// Bytes on disk per event, all tables and indexes, after a checkpoint.
     var size: (() throws -> Measurement)?
 
-    /// The sides available in this build: none yet (the lead wires SheetLog in here).
-    static func make(workload: Workload, settings: BenchSettings, directory: WorkDirectory) -> SheetLogSides {
-        SheetLogSides()
+    /// Every figure's SheetLog side, on the same workload as the baseline's.
+    static func make(
+        workload: Workload, settings: BenchSettings, directory: WorkDirectory, log: @escaping (String) -> Void
+    ) throws -> SheetLogSides {
+        let side = try SheetLogSide(workload: workload, settings: settings, directory: directory, log: log)
+        return SheetLogSides(
+            durableAppend: { try side.append(durability: .full) },
+            fastAppend: { try side.append(durability: .normal) },
+            ingest: side.ingestAll,
+            rebuild: side.rebuild,
+            replay: side.replay(version:),
+            recovery: side.recovery(events:),
+            auditQuery: side.auditQuery(events:),
+            size: side.size)
     }
 }

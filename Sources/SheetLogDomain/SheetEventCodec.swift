@@ -24,23 +24,10 @@ public enum SheetEventCodec {
 
     /// The payload JSON text of `event`, keys sorted.
     public static func encodePayload(_ event: SheetEvent, eventID: String? = nil) throws(SheetLogError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var encoder = PayloadEncoder()
         do {
-            let data: Data
-            switch event.kind {
-            case .present(let payload): data = try encoder.encode(payload)
-            case .edit(let payload): data = try encoder.encode(payload)
-            case .attemptDismiss(let payload): data = try encoder.encode(payload)
-            case .confirmDiscard(let payload): data = try encoder.encode(payload)
-            case .keepEditing(let payload): data = try encoder.encode(payload)
-            case .save(let payload): data = try encoder.encode(payload)
-            case .saveFailed(let payload): data = try encoder.encode(payload)
-            case .restoreDraft(let payload): data = try encoder.encode(payload)
-            case .declineDraft(let payload): data = try encoder.encode(payload)
-            case .endSession(let payload): data = try encoder.encode(payload)
-            }
-            return String(decoding: data, as: UTF8.self)
+            try encoder.kind(event.kind)
+            return encoder.text
         } catch {
             throw SheetLogError(
                 .invalidInput,
@@ -75,7 +62,8 @@ public enum SheetEventCodec {
         var context = context
         context.eventType = type
         context.operation = context.operation ?? "decode"
-        let location = describe(context)
+        // Only an error needs the location: describing it on every decode would cost more than the decode.
+        var location: String { describe(context) }
         guard let eventType = SheetEventType(rawValue: type) else {
             throw SheetLogError(.undecodableEvent, "unknown event type \(type)\(location)", context: context)
         }
@@ -88,29 +76,16 @@ public enum SheetEventCodec {
         if schemaVersion < 1 {
             throw SheetLogError(.undecodableEvent, "\(type) event\(location) has schema version \(schemaVersion), below 1", context: context)
         }
+        let json: PayloadJSON
         do {
-            return SheetEvent(occurredAt: occurredAt, try decodeKind(eventType, from: Data(payload.utf8)))
+            json = try PayloadJSON.parse(payload)
         } catch {
-            throw SheetLogError(
-                .undecodableEvent, "\(type) event\(location) has a malformed payload\(codingPath(of: error))", context: context)
+            throw SheetLogError(.undecodableEvent, "\(type) event\(location) has a malformed payload", context: context)
         }
-    }
-
-    /// Shared because replay decodes thousands of payloads; JSONDecoder is safe to share.
-    private static let decoder = JSONDecoder()
-
-    private static func decodeKind(_ type: SheetEventType, from data: Data) throws -> SheetEvent.Kind {
-        switch type {
-        case .present: return .present(try decoder.decode(SheetEvent.Present.self, from: data))
-        case .edit: return .edit(try decoder.decode(SheetEvent.Edit.self, from: data))
-        case .attemptDismiss: return .attemptDismiss(try decoder.decode(SheetEvent.AttemptDismiss.self, from: data))
-        case .confirmDiscard: return .confirmDiscard(try decoder.decode(SheetEvent.ConfirmDiscard.self, from: data))
-        case .keepEditing: return .keepEditing(try decoder.decode(SheetEvent.KeepEditing.self, from: data))
-        case .save: return .save(try decoder.decode(SheetEvent.Save.self, from: data))
-        case .saveFailed: return .saveFailed(try decoder.decode(SheetEvent.SaveFailed.self, from: data))
-        case .restoreDraft: return .restoreDraft(try decoder.decode(SheetEvent.RestoreDraft.self, from: data))
-        case .declineDraft: return .declineDraft(try decoder.decode(SheetEvent.DeclineDraft.self, from: data))
-        case .endSession: return .endSession(try decoder.decode(SheetEvent.EndSession.self, from: data))
+        do {
+            return SheetEvent(occurredAt: occurredAt, try PayloadDecoder(json).kind(eventType))
+        } catch {
+            throw SheetLogError(.undecodableEvent, "\(type) event\(location) has a malformed payload\(error.detail)", context: context)
         }
     }
 
@@ -120,21 +95,5 @@ public enum SheetEventCodec {
         if let stream = context.stream { parts.append(" in stream \(stream)") }
         if context.position == nil, let eventID = context.eventID { parts.append(" (event \(eventID))") }
         return parts.joined()
-    }
-
-    /// The keys leading to the problem (field names at most, never a value).
-    private static func codingPath(of error: any Error) -> String {
-        let path: [any CodingKey]
-        switch error as? DecodingError {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-            .dataCorrupted(let context):
-            path = context.codingPath
-            if case .keyNotFound(let key, _) = error as? DecodingError {
-                return " (missing key \((path + [key]).map(\.stringValue).joined(separator: ".")))"
-            }
-        default:
-            return ""
-        }
-        return path.isEmpty ? "" : " (at \(path.map(\.stringValue).joined(separator: ".")))"
     }
 }

@@ -75,7 +75,8 @@ public struct IngestDecoder: Sendable {
     static func topLevelObject(_ text: String) throws(SheetLogError) -> [String: JSONValue] {
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+            // The domain's hand-written parser: JSONDecoder into JSONValue was 60% of ingest's time.
+            value = JSONValue(try PayloadJSON.parse(text))
         } catch {
             throw SheetLogError(.invalidInput, "the line is not acceptable JSON", context: .init(operation: "ingest"))
         }

@@ -1,3 +1,5 @@
+import SheetLogDomain
+
 /// A parsed JSON value, kept exact enough for strict type checks of ingest lines.
 ///
 /// Decoded only after ``JSONValidator`` accepted the text, so duplicate keys, NUL and
@@ -36,6 +38,23 @@ enum JSONValue: Sendable, Hashable, Decodable {
         case .null: return "null"
         case .array: return "an array"
         case .object: return "an object"
+        }
+    }
+}
+
+extension JSONValue {
+    /// The same value, from the domain's parser (the line was validated duplicate-free before).
+    init(_ json: PayloadJSON) {
+        switch json {
+        case .string(let text): self = .string(text)
+        case .number(let number): self = .number(number)
+        case .bool(let flag): self = .bool(flag)
+        case .null: self = .null
+        case .array(let items): self = .array(items.map(JSONValue.init))
+        case .object(let members):
+            var object: [String: JSONValue] = Dictionary(minimumCapacity: members.count)
+            for member in members { object[member.key] = JSONValue(member.value) }
+            self = .object(object)
         }
     }
 }

@@ -2,51 +2,58 @@ import SheetLogDomain
 
 /// Writes the JSON text of the projection columns (draft values, baselines, field lists, stacks).
 ///
-/// Hand-written rather than `JSONEncoder` because rebuild writes every presentation of the log,
+/// Hand-written rather than `JSONEncoder`, and into UTF-8 bytes rather than by appending Unicode
+/// scalars to a `String`, because rebuild writes every presentation of the log,
 /// and because the inline path and rebuild must produce the very same bytes: keys are sorted,
 /// there is no whitespace, and an integral number is written without a fraction (`12`, not
 /// `12.0`) so that `json_extract` gives SQLite an INTEGER, as it would for the app's own JSON.
 enum ProjectionJSON {
     /// A JSON object of field values, keys sorted.
     static func object(_ values: [String: FieldValue]) -> String {
-        var text = "{"
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(64)
         for (index, key) in values.keys.sorted().enumerated() {
-            if index > 0 { text += "," }
-            appendString(key, to: &text)
-            text += ":"
-            appendValue(values[key]!, to: &text)
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendString(key, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            appendValue(values[key]!, to: &bytes)
         }
-        return text + "}"
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A JSON object of strings (route parameters), keys sorted.
     static func object(_ strings: [String: String]) -> String {
-        var text = "{"
+        if strings.isEmpty { return "{}" }
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
         for (index, key) in strings.keys.sorted().enumerated() {
-            if index > 0 { text += "," }
-            appendString(key, to: &text)
-            text += ":"
-            appendString(strings[key]!, to: &text)
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendString(key, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            appendString(strings[key]!, to: &bytes)
         }
-        return text + "}"
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A JSON array of strings, in the given order.
     static func array(_ strings: [String]) -> String {
-        var text = "["
+        if strings.isEmpty { return "[]" }
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
         for (index, string) in strings.enumerated() {
-            if index > 0 { text += "," }
-            appendString(string, to: &text)
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendString(string, to: &bytes)
         }
-        return text + "]"
+        bytes.append(UInt8(ascii: "]"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func appendValue(_ value: FieldValue, to text: inout String) {
+    static func appendValue(_ value: FieldValue, to bytes: inout [UInt8]) {
         switch value {
-        case .string(let string): appendString(string, to: &text)
-        case .number(let number): text += numberText(number)
-        case .bool(let flag): text += flag ? "true" : "false"
-        case .null: text += "null"
+        case .string(let string): appendString(string, to: &bytes)
+        case .number(let number): bytes.append(contentsOf: numberText(number).utf8)
+        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .null: bytes.append(contentsOf: "null".utf8)
         }
     }
 
@@ -60,22 +67,28 @@ enum ProjectionJSON {
         return "\(number)"
     }
 
-    static func appendString(_ string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                text.unicodeScalars.append(scalar)
+    /// A JSON string: `"` and `\\` escaped, `\n` `\r` `\t` as such, other control characters as
+    /// `\u00xx`, everything else (all of UTF-8 above them) as is.
+    static func appendString(_ string: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        let utf8 = string.utf8
+        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: utf8)
+        } else {
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+                case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+                case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+                case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+                case 0..<0x20:
+                    let hex = String(byte, radix: 16)
+                    bytes.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                default: bytes.append(byte)
+                }
             }
         }
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -1,0 +1,27 @@
+/// The metadata JSON of a database's events, encoded once per command name instead of once per
+/// event: the base metadata never changes for a database, and there are a dozen command names.
+///
+/// ```swift
+/// let texts = MetadataTexts(base: ["appVersion": "2.3.1"])
+/// texts.json(command: "edit")  // {"appVersion":"2.3.1","command":"edit"}
+/// ```
+final class MetadataTexts: @unchecked Sendable {  // every access to `texts` holds `lock`
+    private let base: [String: String]
+    private let lock = Lock()
+    private var texts: [String: String] = [:]
+    private let continuation: String
+
+    init(base: [String: String]) {
+        self.base = base
+        continuation = EventMetadata.json(base: base, command: nil)
+    }
+
+    /// ``EventMetadata/json(base:command:)`` for this database's base metadata.
+    func json(command: String?) -> String {
+        guard let command else { return continuation }
+        if let known = lock.withLock({ texts[command] }) { return known }
+        let text = EventMetadata.json(base: base, command: command)
+        lock.withLock { texts[command] = text }
+        return text
+    }
+}

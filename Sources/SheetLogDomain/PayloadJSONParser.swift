@@ -1,0 +1,216 @@
+/// The recursive-descent parser behind ``PayloadJSON``, over UTF-8 bytes.
+struct PayloadJSONParser {
+    typealias SyntaxError = PayloadJSON.SyntaxError
+
+    /// Deeper nesting than any payload has; bounds the recursion on hostile input.
+    static let maximumDepth = 64
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    mutating func document() throws(SyntaxError) -> PayloadJSON {
+        skipWhitespace()
+        let value = try value(depth: 0)
+        skipWhitespace()
+        guard index == bytes.count else { throw fail("text after the JSON value") }
+        return value
+    }
+
+    private func fail(_ reason: String) -> SyntaxError { SyntaxError(reason: reason, offset: index) }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func value(depth: Int) throws(SyntaxError) -> PayloadJSON {
+        guard let byte = current else { throw fail("expected a value, found the end") }
+        switch byte {
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw fail("unexpected character")
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(SyntaxError) {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw fail("truncated literal") }
+        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+            throw fail("unexpected character")
+        }
+        index += count
+    }
+
+    private mutating func object(depth: Int) throws(SyntaxError) -> PayloadJSON {
+        guard depth <= Self.maximumDepth else { throw fail("nesting too deep") }
+        index += 1
+        skipWhitespace()
+        var members: [(key: String, value: PayloadJSON)] = []
+        if current == UInt8(ascii: "}") { index += 1; return .object(members) }
+        while true {
+            guard current == UInt8(ascii: "\"") else { throw fail("expected an object key") }
+            let key = try string()
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw fail("expected ':'") }
+            index += 1
+            skipWhitespace()
+            members.append((key, try value(depth: depth)))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): index += 1; skipWhitespace()
+            case UInt8(ascii: "}"): index += 1; return .object(members)
+            default: throw fail("expected ',' or '}'")
+            }
+        }
+    }
+
+    private mutating func array(depth: Int) throws(SyntaxError) -> PayloadJSON {
+        guard depth <= Self.maximumDepth else { throw fail("nesting too deep") }
+        index += 1
+        skipWhitespace()
+        var items: [PayloadJSON] = []
+        if current == UInt8(ascii: "]") { index += 1; return .array(items) }
+        while true {
+            items.append(try value(depth: depth))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): index += 1; skipWhitespace()
+            case UInt8(ascii: "]"): index += 1; return .array(items)
+            default: throw fail("expected ',' or ']'")
+            }
+        }
+    }
+
+    /// A string token; the common case without escapes is copied in one step.
+    private mutating func string() throws(SyntaxError) -> String {
+        index += 1
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
+            if byte < 0x20 { throw fail("control character in a string") }
+            index += 1
+        }
+        throw fail("unterminated string")
+    }
+
+    private mutating func escapedString(from start: Int) throws(SyntaxError) -> String {
+        var scalars: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(decoding: scalars, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard let escape = current else { throw fail("unterminated escape") }
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(escape)
+                case UInt8(ascii: "b"): scalars.append(0x08)
+                case UInt8(ascii: "f"): scalars.append(0x0C)
+                case UInt8(ascii: "n"): scalars.append(0x0A)
+                case UInt8(ascii: "r"): scalars.append(0x0D)
+                case UInt8(ascii: "t"): scalars.append(0x09)
+                case UInt8(ascii: "u"): appendUTF8(try unicodeEscape(), to: &scalars)
+                default: throw fail("invalid escape")
+                }
+            default:
+                if byte < 0x20 { throw fail("control character in a string") }
+                scalars.append(byte)
+                index += 1
+            }
+        }
+        throw fail("unterminated string")
+    }
+
+    /// The scalar of `\uXXXX` (the `\u` already read), joining a surrogate pair; a lone
+    /// surrogate becomes U+FFFD, as Foundation's decoder would refuse or replace it.
+    private mutating func unicodeEscape() throws(SyntaxError) -> Unicode.Scalar {
+        let high = try hexQuad()
+        if (0xD800..<0xDC00).contains(high), index + 1 < bytes.count,
+           bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+        {
+            index += 2
+            let low = try hexQuad()
+            guard (0xDC00..<0xE000).contains(low) else { throw fail("invalid surrogate pair") }
+            return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
+        }
+        guard let scalar = Unicode.Scalar(high) else { throw fail("lone surrogate") }
+        return scalar
+    }
+
+    private mutating func hexQuad() throws(SyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw fail("truncated \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw fail("invalid \\u escape")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+        for unit in UTF8.encode(scalar)! { bytes.append(unit) }
+    }
+
+    /// A number token checked against JSON's grammar, then converted by the standard library.
+    private mutating func number() throws(SyntaxError) -> Double {
+        let start = index
+        if current == UInt8(ascii: "-") { index += 1 }
+        guard let first = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { throw fail("invalid number") }
+        if first == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            skipDigits()
+        }
+        if current == UInt8(ascii: ".") {
+            index += 1
+            guard skipDigits() > 0 else { throw fail("invalid number") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            guard skipDigits() > 0 else { throw fail("invalid number") }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let number = Double(text), number.isFinite else { throw fail("number out of range") }
+        return number
+    }
+
+    @discardableResult
+    private mutating func skipDigits() -> Int {
+        let start = index
+        while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { index += 1 }
+        return index - start
+    }
+}
