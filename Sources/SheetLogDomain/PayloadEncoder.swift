@@ -73,8 +73,14 @@ struct PayloadEncoder {
 }
 
 /// JSON values written as `JSONEncoder` writes them, into UTF-8 bytes.
-struct JSONBytes {
-    var bytes: [UInt8]
+///
+/// Package-visible so that the projections write their JSON columns with the same escaping.
+package struct JSONBytes {
+    package var bytes: [UInt8]
+
+    package init(bytes: [UInt8] = []) {
+        self.bytes = bytes
+    }
 
     /// An object member's key, after a comma unless it is the object's first.
     mutating func key(_ name: String) {
@@ -83,7 +89,7 @@ struct JSONBytes {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         let utf8 = text.utf8
         if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {

@@ -67,28 +67,11 @@ enum ProjectionJSON {
         return "\(number)"
     }
 
-    /// A JSON string: `"` and `\\` escaped, `\n` `\r` `\t` as such, other control characters as
-    /// `\u00xx`, everything else (all of UTF-8 above them) as is.
+    /// A JSON string, escaped exactly as the domain escapes the payloads it encodes.
     static func appendString(_ string: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        let utf8 = string.utf8
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: utf8)
-        } else {
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-                case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-                case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-                case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-                case 0..<0x20:
-                    let hex = String(byte, radix: 16)
-                    bytes.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-                default: bytes.append(byte)
-                }
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        var json = JSONBytes()
+        swap(&json.bytes, &bytes)  // append in place, without copying what is already written
+        json.string(string)
+        swap(&json.bytes, &bytes)
     }
 }
