@@ -28,9 +28,16 @@ struct SessionSimulator {
         func same(_ left: String?, _ right: String?) -> Bool { left == right || (isEmpty(left) && isEmpty(right)) }
     }
 
+    /// A launch is due once the session has run this many steps since the previous one.
+    static let stepsPerLaunch = 100
+
     private(set) var steps: [Step] = []
     private var stack: [Sheet] = []
     private var presented = 0
+    /// Drafts that left the screen dirty without save or confirmDiscard, oldest first: what the
+    /// next launch's recovery screen lists.
+    private var recoverable: [String] = []
+    private var nextLaunch = stepsPerLaunch
     private let session: String
 
     init(session: String) {
@@ -52,7 +59,10 @@ struct SessionSimulator {
     }
 
     private mutating func step(using generator: inout SeededGenerator) {
-        guard let top = stack.last else { return present(using: &generator) }
+        guard let top = stack.last else {
+            if steps.count >= nextLaunch, !recoverable.isEmpty { return resolveRecoverableDraft() }
+            return present(using: &generator)
+        }
         if top.confirmationOffersSave != nil { return resolveConfirmation(using: &generator) }
         let draw = Double.random(in: 0..<1, using: &generator)
         if draw < 0.75 { return edit(using: &generator) }
@@ -132,6 +142,7 @@ struct SessionSimulator {
         let dismissal = WorkloadDismissal(
             position: 0, session: session, presentation: top.presentation, route: top.route.name, source: source,
             outcome: outcome, resolution: resolution, discardedFields: nil, occurredAt: 0)
+        if outcome != "blocked", top.isDirty { recoverable.append(top.presentation) }
         if outcome == "blocked" {
             top.confirmationOffersSave = offersSave
             top.pendingDismissalStep = offersSave != nil ? steps.count : nil
@@ -165,6 +176,15 @@ struct SessionSimulator {
         top.pendingDismissalStep = nil
         stack.append(top)
         steps.append(Step(type: "keepEditing", payload: JSONText.object([("presentation", JSONText.string(top.presentation))])))
+    }
+
+    /// A launch: with nothing on screen, the app lists the recoverable drafts left since the
+    /// previous launch and the user declines them one by one (one step each), as a recovery screen
+    /// is answered before the app goes on; the next launch is due ``stepsPerLaunch`` steps later.
+    private mutating func resolveRecoverableDraft() {
+        let presentation = recoverable.removeFirst()
+        if recoverable.isEmpty { nextLaunch = steps.count + 1 + Self.stepsPerLaunch }
+        steps.append(Step(type: "declineDraft", payload: JSONText.object([("presentation", JSONText.string(presentation))])))
     }
 
     private mutating func save() {

@@ -1,7 +1,7 @@
 import SheetLogCore
 
 /// The seeded, realistic event log every figure works on: about 200 sessions at 1M events of
-/// present / edit / attemptDismiss / confirmDiscard / keepEditing / save, interleaved in time.
+/// present / edit / attemptDismiss / confirmDiscard / keepEditing / save / declineDraft, interleaved in time.
 ///
 /// Time runs at a constant ``eventsPerDay``, so a log of 10k events and one of 1M hold the same
 /// first day: the audit query over that day returns the same rows at both sizes, and what grows is

@@ -8,7 +8,7 @@ public struct WorkloadEvent: Sendable, Hashable {
     public var stream: String
     /// 1, 2, 3 … within the session.
     public var version: Int64
-    /// The action name: present, edit, attemptDismiss, confirmDiscard, keepEditing, save, endSession.
+    /// The action name: present, edit, attemptDismiss, confirmDiscard, keepEditing, save, declineDraft, endSession.
     public var type: String
     /// JSON object text.
     public var payload: String

@@ -8,7 +8,8 @@ public struct RecordResult: Sendable, Hashable {
     /// True when the command's id was already stored with the same content: nothing was appended
     /// and `events` are the originals.
     public var alreadyStored: Bool
-    /// The session's state right after the command.
+    /// The session's state right after the command; after the whole batch when the batch was
+    /// recorded with ``ResultStates/afterBatch``.
     public var state: SessionState
 
     public init(session: String, events: [RecordedEvent], alreadyStored: Bool, state: SessionState) {

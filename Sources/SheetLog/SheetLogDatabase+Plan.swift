@@ -2,8 +2,8 @@ import SheetLogSQLite
 
 extension SheetLogDatabase {
     /// Decides every command in order against the states the earlier ones leave.
-    func plan(_ commands: [PreparedCommand]) async throws -> RecordingPlan {
-        var plan = RecordingPlan()
+    func plan(_ commands: [PreparedCommand], states: ResultStates) async throws -> RecordingPlan {
+        var plan = RecordingPlan(resultStates: states)
         // One lookup for the whole batch: only commands whose first id is stored are read again one by one.
         let givenIDs = commands.compactMap { $0.envelope.id == nil ? nil : $0.id }
         let storedIDs = givenIDs.isEmpty ? [] : Set(try await store.events(withIDs: givenIDs).map(\.eventID))
@@ -33,9 +33,10 @@ extension SheetLogDatabase {
         return plan.outcomes.map { outcome in
             switch outcome {
             case let .alreadyStored(session, events, state):
-                return RecordResult(session: session, events: events, alreadyStored: true, state: state)
+                return RecordResult(session: session, events: events, alreadyStored: true, state: state ?? plan.states[session]!)
             case let .decided(session, eventIDs, state):
-                return RecordResult(session: session, events: eventIDs.compactMap { appended[$0] }, alreadyStored: false, state: state)
+                return RecordResult(session: session, events: eventIDs.compactMap { appended[$0] }, alreadyStored: false,
+                                    state: state ?? plan.states[session]!)
             }
         }
     }
@@ -46,13 +47,13 @@ extension SheetLogDatabase {
             try command.envelope.requireSameContent(as: stored, id: command.id)
             // Another process may have stored it: read the session up to date unless the plan holds it.
             if plan.states[target] == nil { plan.states[target] = try await catchUp(target) }
-            let state = try await state(of: target, in: &plan)
-            plan.outcomes.append(.alreadyStored(session: target, events: stored, state: state))
+            _ = try await state(of: target, in: &plan)
+            plan.outcomes.append(.alreadyStored(session: target, events: stored, state: plan.snapshot(of: target)))
             return
         }
         var eventIDs: [String] = []
         for (session, events) in try await decide(command, in: &plan) where !events.isEmpty {
-            let before = try await state(of: session, in: &plan)
+            let version = try await state(of: session, in: &plan).version
             var data: [EventData] = []
             for event in events {
                 let index = eventIDs.count + 1
@@ -61,10 +62,11 @@ extension SheetLogDatabase {
                 data.append(try SheetEventCodec.encode(event, eventID: id, metadata: metadata))
                 eventIDs.append(id)
             }
-            plan.batches.append(StreamBatch(stream: session, events: data, expected: .exact(before.version)))
-            plan.states[session] = before.folding(events)
+            plan.batches.append(StreamBatch(stream: session, events: data, expected: .exact(version)))
+            plan.fold(events, into: session)
         }
-        plan.outcomes.append(.decided(session: target, eventIDs: eventIDs, state: try await state(of: target, in: &plan)))
+        _ = try await state(of: target, in: &plan)
+        plan.outcomes.append(.decided(session: target, eventIDs: eventIDs, state: plan.snapshot(of: target)))
     }
 
     /// The events the command appends, per session, in append order.

@@ -22,8 +22,10 @@ extension SheetLogDatabase {
     /// events, so resending the tail of a file after a crash is safe. When a command is rejected,
     /// nothing is appended and the error's `context.line` is the command's 1-based index in
     /// `commands` (a caller reading lines maps it to its own line numbers with ``SheetLogError/atLine(_:)``).
+    /// `states` chooses whether each result's `state` is its session's state right after its command
+    /// (the default) or after the whole batch (no per-command snapshot: the cheaper choice for bulk ingest).
     @discardableResult
-    public func record(_ commands: [CommandEnvelope]) async throws -> [RecordResult] {
+    public func record(_ commands: [CommandEnvelope], states: ResultStates = .afterEachCommand) async throws -> [RecordResult] {
         if commands.isEmpty { return [] }
         // Ids and times are fixed once, so that every retry appends the very same events.
         let prepared = commands.map { envelope in
@@ -33,7 +35,7 @@ extension SheetLogDatabase {
         }
         var retries = 0
         while true {
-            let plan = try await plan(prepared)
+            let plan = try await plan(prepared, states: states)
             do {
                 if let results = try await commit(plan) { return results }
             } catch let error as SheetLogError where error.code == .wrongExpectedVersion && retries < options.maxConcurrencyRetries {

@@ -36,7 +36,7 @@ struct IngestLines: Sendable {
                     envelopes.append(CommandEnvelope(session: line.session, command: line.command, id: line.id,
                                                      occurredAt: line.occurredAt))
                 }
-                for result in try await database.record(envelopes) { appended += result.events.count }
+                for result in try await database.record(envelopes, states: .afterBatch) { appended += result.events.count }
             }
             return appended
         }

@@ -54,6 +54,11 @@ enum WorkloadCommands {
         case "confirmDiscard": return .confirmDiscard(presentation: payload.presentation)
         case "keepEditing": return .keepEditing(presentation: payload.presentation)
         case "save": return .save(values: payload.values, presentation: payload.presentation)
+        case "declineDraft":
+            guard let presentation = payload.presentation else {
+                throw failure("a declineDraft needs a presentation", index: index, event: event)
+            }
+            return .declineDraft(from: DraftReference(session: event.stream, presentation: presentation))
         case "endSession": return .endSession
         default: throw failure("its type is not a command of the workload", index: index, event: event)
         }

@@ -22,7 +22,7 @@ struct IngestBatchRun {
         let envelopes = lines.map { $0.line.envelope }
         let results: [RecordResult]
         do {
-            results = try await database.record(envelopes)
+            results = try await database.record(envelopes, states: .afterBatch)
         } catch var error as SheetLogError {
             if let index = error.context.line, lines.count > 1, lines.indices.contains(index - 1) {
                 error.context.line = lines[index - 1].number

@@ -39,7 +39,24 @@ struct WorkloadTests {
             if event.version == 1 { #expect(event.type == "present") }
         }
         let types = Set(workload.events.map(\.type))
-        #expect(types.isSuperset(of: ["present", "edit", "attemptDismiss", "confirmDiscard", "keepEditing", "save"]))
+        #expect(types.isSuperset(of: ["present", "edit", "attemptDismiss", "confirmDiscard", "keepEditing", "save", "declineDraft"]))
+    }
+
+    @Test("launches decline, once each, drafts their own session let leave the screen by a dismissal")
+    func launchesDeclineDrafts() throws {
+        let workload = try Workload.generate(events: 20_000, seed: 5)
+        var left: Set<String> = []
+        var declined: Set<String> = []
+        for event in workload.events where event.type == "attemptDismiss" || event.type == "declineDraft" {
+            let presentation = event.payload.split(separator: "\"")[3]
+            let key = "\(event.stream)/\(presentation)"
+            if event.type == "attemptDismiss", !event.payload.contains("\"outcome\":\"blocked\"") { left.insert(key) }
+            if event.type == "declineDraft" {
+                #expect(left.contains(key))
+                #expect(declined.insert(key).inserted)
+            }
+        }
+        #expect(declined.count > 10)
     }
 
     @Test("dismissals point at their attemptDismiss event and discards name the fields lost")
