@@ -41,6 +41,9 @@ public struct SheetProjection: SQLiteProjection {
         cache = SessionStateCache(capacity: cacheCapacity)
     }
 
+    /// The SQL of every statement the projection writes rows with (for tests that EXPLAIN them).
+    package static var rowStatements: [String] { SheetRowWriter.allSQL }
+
     /// How many sessions the cache holds now.
     public var cachedSessionCount: Int { cache.count }
 }

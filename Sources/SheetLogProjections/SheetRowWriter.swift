@@ -32,6 +32,9 @@ struct SheetRowWriter {
         UPDATE dismissals SET resolution = ?, resolved_at = ?, resolved_position = ? WHERE position = ?
         """
 
+    /// Every statement the writer runs, for tests that EXPLAIN them.
+    static var allSQL: [String] { [upsertSessionSQL, upsertPresentationSQL, insertDismissalSQL, resolveSQL] }
+
     /// `INSERT … ON CONFLICT (key) DO UPDATE SET` every other column: a row is always written whole.
     private static func upsert(_ table: String, _ columns: [String], key: [String]) -> String {
         let updates = columns.filter { !key.contains($0) }.map { "\($0) = excluded.\($0)" }
