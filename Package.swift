@@ -2,6 +2,8 @@
 import PackageDescription
 
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+/// SQLite's C API as GRDB links it, for the append path's direct parameter binding.
+let sqliteAPI: Target.Dependency = .product(name: "GRDBSQLite", package: "GRDB.swift")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
@@ -40,7 +42,7 @@ let package = Package(
         // Pure: the sheet and form decider (commands, events, state).
         .target(name: "SheetLogDomain", dependencies: ["SheetLogCore"]),
         // The event log on SQLite, through GRDB.
-        .target(name: "SheetLogSQLite", dependencies: ["SheetLogCore", grdb, logging]),
+        .target(name: "SheetLogSQLite", dependencies: ["SheetLogCore", grdb, sqliteAPI, logging]),
         // The sheet read models (sessions, presentations, dismissals), kept in the append's transaction.
         .target(name: "SheetLogProjections", dependencies: ["SheetLogSQLite", "SheetLogDomain", grdb]),
         // The facade: open a log, record commands, replay, recover drafts, audit, verify; the coordinator.

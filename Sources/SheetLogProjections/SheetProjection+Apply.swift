@@ -68,6 +68,10 @@ extension SheetProjection {
     /// The integrity chain of the stream's event at `version`, nil when there is none.
     private func chain(of stream: String, at version: Int64, in db: Database) throws -> [UInt8]? {
         let statement = try db.cachedStatement(sql: "SELECT chain FROM events WHERE stream = ? AND version = ?")
-        return try Data.fetchOne(statement, arguments: [stream, version]).map { [UInt8]($0) }
+        let chain = try statement.fetchValue(Data.self) { row in
+            row.bind(stream)
+            row.bind(version)
+        }
+        return chain.map { [UInt8]($0) }
     }
 }

@@ -4,7 +4,7 @@ import SheetLogDomain
 /// Writes the rows of `sessions`, `presentations` and `dismissals`, for the inline path and for
 /// rebuild alike, so that both fill every column the same way.
 ///
-/// Cached statements and positional arguments only: this is the append's hot path.
+/// Cached statements with values bound directly (``StatementBinder``): this is the append's hot path.
 struct SheetRowWriter {
     let db: Database
 
@@ -49,12 +49,17 @@ struct SheetRowWriter {
     func writeSession(_ session: ProjectedSession) throws {
         guard let firstPosition = session.firstPosition else { return }
         let state = session.state
-        let statement = try db.cachedStatement(sql: Self.upsertSessionSQL)
-        statement.setUncheckedArguments(StatementArguments([
-            state.sessionID, session.foldedVersion, state.ended ? "ended" : "active", ProjectionJSON.array(state.stackIDs),
-            session.startedAt, session.lastEventAt, state.endedAt, firstPosition, session.lastPosition,
-        ] as [(any DatabaseValueConvertible)?]))
-        try statement.execute()
+        try db.cachedStatement(sql: Self.upsertSessionSQL).execute { row in
+            row.bind(state.sessionID)
+            row.bind(session.foldedVersion)
+            row.bind(state.ended ? "ended" : "active")
+            row.bind(ProjectionJSON.array(state.stackIDs))
+            row.bind(session.startedAt)
+            row.bind(session.lastEventAt)
+            row.bind(state.endedAt)
+            row.bind(firstPosition)
+            row.bind(session.lastPosition)
+        }
     }
 
     /// The row of presentation `id` of the session; nothing when the session does not know it.
@@ -62,18 +67,31 @@ struct SheetRowWriter {
         guard let presentation = session.state.presentations[id], let positions = session.positions[id] else { return }
         let changed = presentation.changedFields
         let pending = presentation.pendingConfirmation
-        let statement = try db.cachedStatement(sql: Self.upsertPresentationSQL)
-        statement.setUncheckedArguments(StatementArguments([
-            session.session, id, presentation.route.name, presentation.route.group,
-            ProjectionJSON.object(presentation.route.params), presentation.dismissGuard.rawValue,
-            ProjectionJSON.array(presentation.required), ProjectionJSON.object(presentation.baseline),
-            ProjectionJSON.object(presentation.values), !changed.isEmpty, ProjectionJSON.array(changed),
-            presentation.status.rawValue, session.state.stackIDs.firstIndex(of: id), pending?.source.rawValue,
-            pending?.offersSave, presentation.restoredFrom?.session, presentation.restoredFrom?.presentation,
-            presentation.openedAt, presentation.closedAt, presentation.lastEditAt, presentation.lastSaveFailureAt,
-            positions.opened, positions.last,
-        ] as [(any DatabaseValueConvertible)?]))
-        try statement.execute()
+        try db.cachedStatement(sql: Self.upsertPresentationSQL).execute { row in
+            row.bind(session.session)
+            row.bind(id)
+            row.bind(presentation.route.name)
+            row.bind(presentation.route.group)
+            row.bind(ProjectionJSON.object(presentation.route.params))
+            row.bind(presentation.dismissGuard.rawValue)
+            row.bind(ProjectionJSON.array(presentation.required))
+            row.bind(ProjectionJSON.object(presentation.baseline))
+            row.bind(ProjectionJSON.object(presentation.values))
+            row.bind(!changed.isEmpty)
+            row.bind(ProjectionJSON.array(changed))
+            row.bind(presentation.status.rawValue)
+            row.bind(session.state.stackIDs.firstIndex(of: id))
+            row.bind(pending?.source.rawValue)
+            row.bind(pending?.offersSave)
+            row.bind(presentation.restoredFrom?.session)
+            row.bind(presentation.restoredFrom?.presentation)
+            row.bind(presentation.openedAt)
+            row.bind(presentation.closedAt)
+            row.bind(presentation.lastEditAt)
+            row.bind(presentation.lastSaveFailureAt)
+            row.bind(positions.opened)
+            row.bind(positions.last)
+        }
     }
 
     /// Every presentation row of the session (rebuild writes each once, at the end).
@@ -84,20 +102,31 @@ struct SheetRowWriter {
     }
 
     func insertDismissal(_ row: DismissalRow) throws {
-        let statement = try db.cachedStatement(sql: Self.insertDismissalSQL)
-        statement.setUncheckedArguments(StatementArguments([
-            row.position, row.session, row.presentation, row.routeName, row.routeGroup, row.source.rawValue,
-            row.outcome.rawValue, row.dirty, row.changedFields, row.confirmation, row.offersSave, row.occurredAt,
-            row.resolution?.kind.rawValue, row.resolution?.resolvedAt, row.resolution?.resolvedPosition,
-        ] as [(any DatabaseValueConvertible)?]))
-        try statement.execute()
+        try db.cachedStatement(sql: Self.insertDismissalSQL).execute { binder in
+            binder.bind(row.position)
+            binder.bind(row.session)
+            binder.bind(row.presentation)
+            binder.bind(row.routeName)
+            binder.bind(row.routeGroup)
+            binder.bind(row.source.rawValue)
+            binder.bind(row.outcome.rawValue)
+            binder.bind(row.dirty)
+            binder.bind(row.changedFields)
+            binder.bind(row.confirmation)
+            binder.bind(row.offersSave)
+            binder.bind(row.occurredAt)
+            binder.bind(row.resolution?.kind.rawValue)
+            binder.bind(row.resolution?.resolvedAt)
+            binder.bind(row.resolution?.resolvedPosition)
+        }
     }
 
     func resolve(_ resolution: DismissalResolution) throws {
-        let statement = try db.cachedStatement(sql: Self.resolveSQL)
-        statement.setUncheckedArguments([
-            resolution.kind.rawValue, resolution.resolvedAt, resolution.resolvedPosition, resolution.dismissalPosition,
-        ])
-        try statement.execute()
+        try db.cachedStatement(sql: Self.resolveSQL).execute { row in
+            row.bind(resolution.kind.rawValue)
+            row.bind(resolution.resolvedAt)
+            row.bind(resolution.resolvedPosition)
+            row.bind(resolution.dismissalPosition)
+        }
     }
 }

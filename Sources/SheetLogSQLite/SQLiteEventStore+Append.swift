@@ -52,9 +52,8 @@ extension SQLiteEventStore {
         if let originals = try storedOriginals(of: batches, in: db) {
             return AppendResult(events: originals, alreadyStored: true)
         }
-        let last = try Row.fetchOne(db.cachedStatement(sql: "SELECT position, chain FROM events ORDER BY position DESC LIMIT 1"))
-        var position: Int64 = last?[0] ?? 0
-        var chain: [UInt8] = last.map { [UInt8]($0[1] as Data) } ?? IntegrityChain.genesis
+        var position = try db.cachedStatement(sql: "SELECT max(position) FROM events").fetchValue(Int64.self) ?? 0
+        var chain = position == 0 ? IntegrityChain.genesis : try lastChain(at: position, in: db)
         let recordedAt = configuration.clock.nowMilliseconds()
         let versionQuery = try db.cachedStatement(sql: "SELECT COALESCE(MAX(version), 0) FROM events WHERE stream = ?")
         let insert = try db.cachedStatement(sql: """
@@ -70,7 +69,7 @@ extension SQLiteEventStore {
             if let known = versions[batch.stream] {
                 actual = known
             } else {
-                actual = try Int64.fetchOne(versionQuery, arguments: [batch.stream]) ?? 0
+                actual = try versionQuery.fetchValue(Int64.self) { $0.bind(batch.stream) } ?? 0
             }
             guard batch.expected.isSatisfied(byActualVersion: actual) else {
                 throw SheetLogError(
@@ -85,11 +84,19 @@ extension SQLiteEventStore {
                 version += 1
                 chain = IntegrityChain.link(previous: chain, position: position, eventID: event.eventID, stream: batch.stream,
                                             version: version, type: event.type, payload: event.payload)
-                insert.setUncheckedArguments([
-                    position, event.eventID, batch.stream, version, event.type, event.schemaVersion, event.payload,
-                    event.metadata, event.occurredAt, recordedAt, Data(chain),
-                ])
-                try insert.execute()
+                try insert.execute { row in
+                    row.bind(position)
+                    row.bind(event.eventID)
+                    row.bind(batch.stream)
+                    row.bind(version)
+                    row.bind(event.type)
+                    row.bind(event.schemaVersion)
+                    row.bind(event.payload)
+                    row.bind(event.metadata)
+                    row.bind(event.occurredAt)
+                    row.bind(recordedAt)
+                    row.bind(blob: chain)
+                }
                 recorded.append(RecordedEvent(
                     position: position, eventID: event.eventID, stream: batch.stream, version: version, type: event.type,
                     schemaVersion: event.schemaVersion, payload: event.payload, metadata: event.metadata,
@@ -112,12 +119,14 @@ extension SQLiteEventStore {
     /// The stored originals when every event id of the append is stored with the same content;
     /// nil when none is stored; throws ``SheetLogError/Code/idempotencyConflict`` otherwise.
     private func storedOriginals(of batches: [StreamBatch], in db: Database) throws -> [RecordedEvent]? {
-        let lookup = try db.cachedStatement(sql: "SELECT \(RecordedEvent.columnList) FROM events WHERE event_id = ?")
+        // A new event (the common case) costs one index probe; the stored row is read only for a retry.
+        let probe = try db.cachedStatement(sql: "SELECT position FROM events WHERE event_id = ?")
         var originals: [RecordedEvent?] = []
         var anyStored = false
         for batch in batches {
             for event in batch.events {
-                let original = try Row.fetchOne(lookup, arguments: [event.eventID]).map(RecordedEvent.init(row:))
+                let original = try probe.fetchValue(Int64.self) { $0.bind(event.eventID) } == nil
+                    ? nil : try storedEvent(withID: event.eventID, in: db)
                 if let original {
                     anyStored = true
                     guard original.stream == batch.stream, event.hasSameContent(as: original) else {
@@ -140,6 +149,22 @@ extension SQLiteEventStore {
                 context: .init(stream: first.stream, position: first.position, eventID: first.eventID, operation: "append"))
         }
         return stored
+    }
+
+    private func storedEvent(withID id: String, in db: Database) throws -> RecordedEvent? {
+        let lookup = try db.cachedStatement(sql: "SELECT \(RecordedEvent.columnList) FROM events WHERE event_id = ?")
+        return try Row.fetchOne(lookup, arguments: [id]).map(RecordedEvent.init(row:))
+    }
+
+    /// The integrity chain of the event at `position`, which the caller read as the log's last.
+    private func lastChain(at position: Int64, in db: Database) throws -> [UInt8] {
+        let statement = try db.cachedStatement(sql: "SELECT chain FROM events WHERE position = ?")
+        guard let chain = try statement.fetchValue(Data.self, binding: { $0.bind(position) }) else {
+            throw SheetLogError(
+                .integrityViolation, "the event at position \(position) has no integrity chain value",
+                context: .init(position: position, operation: "append"))
+        }
+        return [UInt8](chain)
     }
 
     private func projectionFailure(_ error: any Error, projection: any SQLiteProjection, events: [RecordedEvent]) -> any Error {
