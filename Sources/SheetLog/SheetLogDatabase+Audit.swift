@@ -42,10 +42,20 @@ extension SheetLogDatabase {
             FROM dismissals
             """
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        sql += " ORDER BY position LIMIT ?"
-        arguments += [query.limit ?? -1]
+        // Without a limit, the rows are put in log order here: ORDER BY position made SQLite copy
+        // every row into a temporary b-tree to sort it, since the filter's index is in time order.
+        if let limit = query.limit {
+            sql += " ORDER BY position LIMIT ?"
+            arguments += [limit]
+        }
         return try await readModels("audit") { [sql, arguments] db in
-            try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(Self.dismissal)
+            // One cursor: its row reads each value straight from the statement, where fetchAll
+            // would copy every row first.
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+            var records: [DismissalRecord] = []
+            while let row = try rows.next() { records.append(try Self.dismissal(row)) }
+            records.sort { $0.position < $1.position }
+            return records
         }
     }
 
@@ -64,10 +74,16 @@ extension SheetLogDatabase {
         return DismissalRecord(
             position: position, session: row[1], presentation: row[2], route: row[3],
             group: row[4], source: dismissSource, outcome: dismissOutcome, dirty: row[7],
-            changedFields: try decodeColumn(
-                [String].self, row[8], table: "dismissals", column: "changed_fields", row: "position \(position)"),
+            changedFields: try changedFields(row[8], position: position),
             confirmation: row[9], offersSave: row[10],
             resolution: resolution.flatMap(DismissalRecord.Resolution.init(rawValue:)),
             occurredAt: row[12], resolvedAt: row[13])
+    }
+
+    /// The `changed_fields` column: a JSON array of names as the projection writes it, read by a
+    /// fast path when no name needs escaping, by the JSON parser otherwise.
+    static func changedFields(_ text: String, position: Int64) throws -> [String] {
+        if let names = FieldNameList.parseUnescaped(text) { return names }
+        return try decodeColumn([String].self, text, table: "dismissals", column: "changed_fields", row: "position \(position)")
     }
 }

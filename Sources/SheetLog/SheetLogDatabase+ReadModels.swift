@@ -22,11 +22,11 @@ extension SheetLogDatabase {
 
     /// Decodes a JSON column of a projection row; the error names the table, column and row, never the value.
     static func decodeColumn<T: ProjectionColumnValue>(
-        _ type: T.Type, _ text: String, table: String, column: String, row: String
+        _ type: T.Type, _ text: String, table: String, column: String, row: @autoclosure () -> String
     ) throws -> T {
         if let json = try? PayloadJSON.parse(text), let value = T(json: json) { return value }
         throw SheetLogError(
-            .undecodableEvent, "column \(column) of table \(table) holds malformed JSON for \(row)",
+            .undecodableEvent, "column \(column) of table \(table) holds malformed JSON for \(row())",
             context: .init(operation: "read \(table)"))
     }
 }

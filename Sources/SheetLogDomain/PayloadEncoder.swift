@@ -91,11 +91,16 @@ package struct JSONBytes {
 
     package mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        let utf8 = text.utf8
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        var text = text
+        // Scanning and copying the contiguous UTF-8 buffer: going through `String.UTF8View`'s
+        // iterator cost several instructions per byte, and rebuild writes every draft of the log.
+        let plain = text.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
             bytes.append(contentsOf: utf8)
-        } else {
-            for byte in utf8 {
+            return true
+        }
+        if !plain {
+            for byte in text.utf8 {
                 switch byte {
                 case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
                 case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)

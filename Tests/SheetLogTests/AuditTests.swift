@@ -41,6 +41,47 @@ struct AuditTests {
         #expect(first.resolution == .discarded && first.occurredAt == 1_000 && first.resolvedAt == 1_010)
     }
 
+    @Test("log order even where the filter's index is in time order and clocks went backwards")
+    func logOrderAgainstTheTimeIndex() async throws {
+        let skewed = try SheetLogDatabase.inMemory(options: testOptions())
+        // Three devices' sessions with clocks that disagree: later positions, earlier times.
+        for (index, session) in ["a", "b", "c"].enumerated() {
+            let at = Int64(10_000 - index * 1_000)
+            try await skewed.record([
+                CommandEnvelope(session: session, command: .present(presentation: "p\(session)", route: .newExpense), occurredAt: at),
+                CommandEnvelope(session: session, command: .edit(field: "amount", value: "1"), occurredAt: at + 1),
+                CommandEnvelope(session: session, command: .attemptDismiss(source: .swipe), occurredAt: at + 2),
+                CommandEnvelope(session: session, command: .confirmDiscard(), occurredAt: at + 3),
+            ])
+        }
+        let query = AuditQuery(route: "newExpense", resolution: .discarded, since: 0, until: 20_000)
+        let records = try await skewed.audit(query)
+        #expect(records.map(\.presentation) == ["pa", "pb", "pc"])
+        #expect(records.map(\.occurredAt) == [10_002, 9_002, 8_002])
+        var limited = query
+        limited.limit = 2
+        #expect(try await skewed.audit(limited).map(\.presentation) == ["pa", "pb"])
+    }
+
+    @Test("changed field names come back whole, escaped ones included")
+    func changedFieldNames() async throws {
+        let names = try await database.audit().map(\.changedFields)
+        #expect(names == [["amount"], ["body"], ["text"], []])
+        #expect(FieldNameList.parseUnescaped(#"["amount","note","Zoë"]"#) == ["amount", "note", "Zoë"])
+        #expect(FieldNameList.parseUnescaped("[]") == [])
+        #expect(FieldNameList.parseUnescaped(#"["say \"hi\""]"#) == nil)  // escapes: the full parser's job
+        for malformed in ["", "[", #"["a""#, #"["a",]"#, #"["a" ,"b"]"#, #"["a""b"]"#, "[1]", #"{"a":1}"#] {
+            #expect(FieldNameList.parseUnescaped(malformed) == nil, "\(malformed)")
+        }
+        let quoted = try SheetLogDatabase.inMemory(options: testOptions())
+        try await quoted.record([
+            CommandEnvelope(session: "q", command: .present(presentation: "p", route: .newExpense)),
+            CommandEnvelope(session: "q", command: .edit(field: #"say "hi"\now"#, value: "1")),
+            CommandEnvelope(session: "q", command: .attemptDismiss(source: .swipe)),
+        ])
+        #expect(try await quoted.audit().map(\.changedFields) == [[#"say "hi"\now"#]])
+    }
+
     @Test("each filter narrows the trail")
     func filters() async throws {
         #expect(try await presentations(AuditQuery(session: "s3")) == ["n", "h"])
