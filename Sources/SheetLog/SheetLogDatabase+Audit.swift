@@ -51,39 +51,40 @@ extension SheetLogDatabase {
         return try await readModels("audit") { [sql, arguments] db in
             // One cursor: its row reads each value straight from the statement, where fetchAll
             // would copy every row first.
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+            let statement = try db.cachedStatement(sql: sql)
+            let rows = try Row.fetchCursor(statement, arguments: arguments)
             var records: [DismissalRecord] = []
-            while let row = try rows.next() { records.append(try Self.dismissal(row)) }
+            while let row = try rows.next() { records.append(try Self.dismissal(row, of: statement)) }
             records.sort { $0.position < $1.position }
             return records
         }
     }
 
     /// Reads a row of the SELECT above by column index: by name, GRDB lowercases and searches the
-    /// column names for every value (40% of an audit query's time).
-    private static func dismissal(_ row: Row) throws -> DismissalRecord {
+    /// column names for every value (40% of an audit query's time). The enum and JSON columns are
+    /// matched and parsed from SQLite's bytes, without a `String` each.
+    private static func dismissal(_ row: Row, of statement: Statement) throws -> DismissalRecord {
         let position: Int64 = row[0]
-        let source: String = row[5]
-        let outcome: String = row[6]
-        let resolution: String? = row[11]
-        guard let dismissSource = DismissSource(rawValue: source), let dismissOutcome = DismissOutcome(rawValue: outcome) else {
+        let source = statement.withTextBytes(atColumn: 5) { $0.flatMap(DismissSource.matching) }
+        let outcome = statement.withTextBytes(atColumn: 6) { $0.flatMap(DismissOutcome.matching) }
+        guard let source, let outcome else {
             throw SheetLogError(
                 .undecodableEvent, "dismissal at position \(position) has an unknown source or outcome",
                 context: .init(position: position, operation: "audit"))
         }
+        let resolution = statement.withTextBytes(atColumn: 11) { $0.flatMap(DismissalRecord.Resolution.matching) }
+        let names = try statement.withTextBytes(atColumn: 8) { bytes in
+            try bytes.flatMap(FieldNameList.parseUnescaped) ?? changedFields(row[8], position: position)
+        }
         return DismissalRecord(
             position: position, session: row[1], presentation: row[2], route: row[3],
-            group: row[4], source: dismissSource, outcome: dismissOutcome, dirty: row[7],
-            changedFields: try changedFields(row[8], position: position),
-            confirmation: row[9], offersSave: row[10],
-            resolution: resolution.flatMap(DismissalRecord.Resolution.init(rawValue:)),
-            occurredAt: row[12], resolvedAt: row[13])
+            group: row[4], source: source, outcome: outcome, dirty: row[7],
+            changedFields: names, confirmation: row[9], offersSave: row[10],
+            resolution: resolution, occurredAt: row[12], resolvedAt: row[13])
     }
 
-    /// The `changed_fields` column: a JSON array of names as the projection writes it, read by a
-    /// fast path when no name needs escaping, by the JSON parser otherwise.
+    /// The `changed_fields` column read by the JSON parser (names with escapes, or malformed text).
     static func changedFields(_ text: String, position: Int64) throws -> [String] {
-        if let names = FieldNameList.parseUnescaped(text) { return names }
         return try decodeColumn([String].self, text, table: "dismissals", column: "changed_fields", row: "position \(position)")
     }
 }

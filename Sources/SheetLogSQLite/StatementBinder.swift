@@ -124,3 +124,14 @@ extension Statement {
         return try Value.fetchOne(self)
     }
 }
+
+extension Statement {
+    /// The UTF-8 bytes of text column `index` of the row the statement is on (nil for NULL),
+    /// valid only inside `body`: for matching short enum texts without making a `String` of each.
+    package func withTextBytes<T>(atColumn index: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> T) rethrows -> T {
+        let column = Int32(index)
+        guard let text = sqlite3_column_text(sqliteStatement, column) else { return try body(nil) }
+        let count = Int(sqlite3_column_bytes(sqliteStatement, column))
+        return try body(UnsafeBufferPointer(start: text, count: count))
+    }
+}
