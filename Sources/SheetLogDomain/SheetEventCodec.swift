@@ -76,6 +76,9 @@ public enum SheetEventCodec {
         if schemaVersion < 1 {
             throw SheetLogError(.undecodableEvent, "\(type) event\(location) has schema version \(schemaVersion), below 1", context: context)
         }
+        if eventType == .edit, let edit = CanonicalEditPayload.decode(payload) {
+            return SheetEvent(occurredAt: occurredAt, .edit(edit))
+        }
         let json: PayloadJSON
         do {
             json = try PayloadJSON.parse(payload)

@@ -1,0 +1,64 @@
+import Foundation
+import PropertyBased
+import SheetLogDomain
+import Testing
+
+@Suite("canonical edit payload fast path")
+struct CanonicalEditPayloadTests {
+    /// Characters that exercise every branch: escapes, control characters, non-ASCII, JSON syntax.
+    static let alphabet: [Character] = ["a", "Z", "0", " ", "\"", "\\", "\n", "\u{1}", "é", "🙂", "{", ",", ":", "]"]
+    static let text = Gen.int(in: 0..<alphabet.count).array(of: 0...8).map { String($0.map { alphabet[$0] }) }
+
+    /// What `JSONDecoder` reads from the payload with the Codable `Edit`: the reference.
+    private func reference(_ payload: String) throws -> SheetEvent.Edit {
+        try JSONDecoder().decode(SheetEvent.Edit.self, from: Data(payload.utf8))
+    }
+
+    private func fieldValue(kind: Int, text: String) -> FieldValue {
+        switch kind {
+        case 0: return .string(text)
+        case 1: return .number(Double(text.count) / 4)
+        case 2: return .bool(text.count % 2 == 0)
+        default: return .null
+        }
+    }
+
+    @Test("the fast path reads what the encoder wrote exactly as JSONDecoder does, or declines")
+    func agreesWithTheReference() async {
+        await propertyCheck(count: 500, input: Self.text, Self.text, Self.text, Gen.int(in: 0...3)) { presentation, field, text, kind in
+            let edit = SheetEvent.Edit(presentation: presentation, field: field, value: fieldValue(kind: kind, text: text))
+            let payload = try SheetEventCodec.encodePayload(SheetEvent(occurredAt: 1, .edit(edit)))
+            let fast = CanonicalEditPayload.decode(payload)
+            if let fast { #expect(fast == (try reference(payload))) }
+            let plain = [presentation, field, text].allSatisfy { !$0.contains { $0 == "\"" || $0 == "\\" || $0.asciiValue.map { $0 < 0x20 } == true } }
+            if plain && kind != 1 { #expect(fast == edit, "a canonical payload without escapes takes the fast path") }
+            // Either way the codec's answer is the reference's.
+            let decoded = try SheetEventCodec.decode(type: "edit", schemaVersion: 1, payload: payload, occurredAt: 1)
+            #expect(decoded.kind == .edit(try reference(payload)))
+        }
+    }
+
+    @Test("any other shape is left to the general parser")
+    func declinesOtherShapes() throws {
+        let declined = [
+            #"{ "field":"a","presentation":"p","value":"x"}"#,
+            #"{"presentation":"p","field":"a","value":"x"}"#,
+            #"{"field":"a","presentation":"p","value":"x","extra":1}"#,
+            #"{"field":"a","presentation":"p","value":12}"#,
+            #"{"field":"a","presentation":"p","value":{"x":1}}"#,
+            #"{"field":"a\u0041","presentation":"p","value":"x"}"#,
+            #"{"field":"a","presentation":"p","value":"x"} "#,
+            #"{"field":"a","presentation":"p","value":tru}"#,
+            #"{"field":"a","presentation":"p","value":"x""#,
+            #"{"field":"a","presentation":"p""#,
+            "",
+        ]
+        for payload in declined {
+            #expect(CanonicalEditPayload.decode(payload) == nil, "\(payload)")
+        }
+        #expect(CanonicalEditPayload.decode(#"{"field":"a","presentation":"p","value":null}"#)
+            == SheetEvent.Edit(presentation: "p", field: "a", value: .null))
+        #expect(CanonicalEditPayload.decode(#"{"field":"","presentation":"p","value":false}"#)
+            == SheetEvent.Edit(presentation: "p", field: "", value: .bool(false)))
+    }
+}
