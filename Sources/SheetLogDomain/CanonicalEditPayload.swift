@@ -1,63 +1,55 @@
-/// Decodes an `edit` payload in the exact bytes ``PayloadEncoder`` writes —
-/// `{"field":"…","presentation":"…","value":…}`, no whitespace, no escapes, a string, boolean or
-/// null value — without building a JSON tree.
+/// Decodes an `edit` payload laid out as ``PayloadEncoder`` writes it —
+/// `{"field":…,"presentation":…,"value":…}`, no whitespace, a string, number, boolean or null
+/// value — without building a JSON tree.
 ///
 /// Edits are most of a log, and rebuild, replay and every append's projection decode each one:
-/// the general path (``PayloadJSON`` tree, then ``PayloadDecoder``) cost about five times more.
-/// Any other text (escapes, numbers, other key order, whitespace, malformed JSON) returns nil and
-/// goes through the general path, which also produces the errors; both give the same ``SheetEvent/Edit``.
+/// the general path (a ``PayloadJSON`` tree, then ``PayloadDecoder``) cost several times more.
+/// Strings and numbers are read by ``PayloadJSONParser``'s own methods, so escapes and numbers
+/// mean exactly what they mean on the general path. Any other layout (other key order, extra
+/// keys, whitespace, malformed JSON) returns nil and goes through the general path, which also
+/// produces the errors.
 package enum CanonicalEditPayload {
     package static func decode(_ payload: String) -> SheetEvent.Edit? {
         var payload = payload
         return payload.withUTF8 { bytes in
-            var reader = Reader(bytes: bytes)
-            guard reader.expect(#"{"field":"#), let field = reader.plainString(),
-                  reader.expect(#","presentation":"#), let presentation = reader.plainString(),
-                  reader.expect(#","value":"#), let value = reader.simpleValue(),
-                  reader.expect("}"), reader.atEnd
-            else { return nil }
-            return SheetEvent.Edit(presentation: presentation, field: field, value: value)
+            var parser = PayloadJSONParser(bytes: bytes)
+            return try? parser.canonicalEdit()
         }
     }
+}
 
-    private struct Reader {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var index = 0
+extension PayloadJSONParser {
+    /// Not the canonical layout; the caller falls back to the general path.
+    struct NotCanonical: Error {}
 
-        var atEnd: Bool { index == bytes.count }
-
-        mutating func expect(_ literal: StaticString) -> Bool {
-            let count = literal.utf8CodeUnitCount
-            guard bytes.count - index >= count else { return false }
-            for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { return false }
-            index += count
-            return true
+    mutating func canonicalEdit() throws -> SheetEvent.Edit {
+        try expect(#"{"field":"#)
+        let field = try quotedString()
+        try expect(#","presentation":"#)
+        let presentation = try quotedString()
+        try expect(#","value":"#)
+        let value: FieldValue
+        switch try self.value(depth: 0) {
+        case .string(let text): value = .string(text)
+        case .number(let number): value = .number(number)
+        case .bool(let flag): value = .bool(flag)
+        case .null: value = .null
+        case .object, .array: throw NotCanonical()
         }
+        try expect("}")
+        guard index == bytes.count else { throw NotCanonical() }
+        return SheetEvent.Edit(presentation: presentation, field: field, value: value)
+    }
 
-        /// A JSON string with no escape and no control character; nil for anything else.
-        mutating func plainString() -> String? {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-            let start = index + 1
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-                if bytes[end] == UInt8(ascii: "\\") || bytes[end] < 0x20 { return nil }
-                end += 1
-            }
-            guard end < bytes.count else { return nil }
-            index = end + 1
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        }
+    private mutating func expect(_ literal: StaticString) throws(NotCanonical) {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - index >= count else { throw NotCanonical() }
+        for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { throw NotCanonical() }
+        index += count
+    }
 
-        /// A plain string, `true`, `false` or `null`; numbers are left to the general parser.
-        mutating func simpleValue() -> FieldValue? {
-            guard index < bytes.count else { return nil }
-            switch bytes[index] {
-            case UInt8(ascii: "\""): return plainString().map(FieldValue.string)
-            case UInt8(ascii: "t"): return expect("true") ? .bool(true) : nil
-            case UInt8(ascii: "f"): return expect("false") ? .bool(false) : nil
-            case UInt8(ascii: "n"): return expect("null") ? .null : nil
-            default: return nil
-            }
-        }
+    private mutating func quotedString() throws -> String {
+        guard current == UInt8(ascii: "\"") else { throw NotCanonical() }
+        return try string()
     }
 }

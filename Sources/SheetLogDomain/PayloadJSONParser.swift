@@ -22,7 +22,7 @@ struct PayloadJSONParser {
 
     private func fail(_ reason: String) -> SyntaxError { SyntaxError(reason: reason, offset: index) }
 
-    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private mutating func skipWhitespace() {
         while index < bytes.count {
@@ -33,7 +33,7 @@ struct PayloadJSONParser {
         }
     }
 
-    private mutating func value(depth: Int) throws(SyntaxError) -> PayloadJSON {
+    mutating func value(depth: Int) throws(SyntaxError) -> PayloadJSON {
         guard let byte = current else { throw fail("expected a value, found the end") }
         switch byte {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
@@ -97,7 +97,7 @@ struct PayloadJSONParser {
     }
 
     /// A string token; the common case without escapes is copied in one step.
-    private mutating func string() throws(SyntaxError) -> String {
+    mutating func string() throws(SyntaxError) -> String {
         index += 1
         let start = index
         while index < bytes.count {
