@@ -12,11 +12,15 @@ extension SheetProjection {
     public func apply(_ events: [RecordedEvent], in db: Database) throws {
         let writer = SheetRowWriter(db: db)
         var sessions: [String: ProjectedSession] = [:]
+        // The sessions as their rows stand before this append: a row is updated only where it changed.
+        var priors: [String: ProjectedSession] = [:]
         var touched: [String: Set<String>] = [:]
         var order: [String] = []
         for recorded in events {
             if sessions[recorded.stream] == nil {
-                sessions[recorded.stream] = try priorSession(recorded.stream, before: recorded.version, in: db)
+                let prior = try priorSession(recorded.stream, before: recorded.version, in: db)
+                sessions[recorded.stream] = prior
+                priors[recorded.stream] = prior
                 order.append(recorded.stream)
             }
             let logged = LoggedEvent(recorded)
@@ -31,7 +35,7 @@ extension SheetProjection {
         }
         for stream in order {
             guard let presentations = touched[stream], let session = sessions[stream] else { continue }
-            for id in presentations.sorted() { try writer.writePresentation(id, of: session) }
+            for id in presentations.sorted() { try writer.writePresentation(id, of: session, writtenAs: priors[stream]) }
             try writer.writeSession(session)
         }
         let folded = order.compactMap { sessions[$0] }

@@ -44,6 +44,34 @@ struct ProjectionSchemaTests {
         }
     }
 
+    @Test("a later event updates its row in place, and re-writes a row removed behind SheetLog's back whole")
+    func laterEventsUpdateOrRewriteTheRow() async throws {
+        let harness = try SheetHarness.make(.file)
+        try await harness.run(.present(presentation: "p1", route: Route(name: "newExpense", params: ["id": "7"]),
+                                       baseline: ["amount": 5, "note": "lunch"], required: ["amount"]))
+        try await harness.run(.edit(field: "amount", value: 12))
+        var row = try #require(try await harness.presentation("p1"))
+        #expect(row["draft_values"] == #"{"amount":12,"note":"lunch"}"#)
+        #expect(row["baseline"] == #"{"amount":5,"note":"lunch"}"#)
+        #expect(row["route_params"] == #"{"id":"7"}"#)
+        #expect(row["dirty"] == true)
+
+        try await harness.store.writer.write { db in try db.execute(sql: "DELETE FROM presentations") }
+        try await harness.run(.edit(field: "note", value: "dinner"))
+        row = try #require(try await harness.presentation("p1"))
+        #expect(row["draft_values"] == #"{"amount":12,"note":"dinner"}"#)
+        #expect(row["required_fields"] == #"["amount"]"#)
+        #expect(row["opened_position"] == 1)
+
+        try await harness.run(.save(values: ["amount": 20]))
+        row = try #require(try await harness.presentation("p1"))
+        #expect(row["draft_values"] == #"{"amount":20}"#)
+        #expect(row["baseline"] == #"{"amount":5,"note":"lunch"}"#)
+        #expect(row["status"] == "saved")
+        #expect(row["stack_index"] == nil as Int?)
+        #expect(try await harness.store.verifyProjections().isEmpty)
+    }
+
     @Test("the CHECK rules still refuse a value outside their list")
     func checksStillRefuseUnknownValues() async throws {
         let harness = try SheetHarness.inMemory()
