@@ -27,6 +27,9 @@ struct RecordingPlan: Sendable {
     var batches: [StreamBatch] = []
     /// Every session read while deciding, at its state after the whole plan.
     var states: [String: SessionState] = [:]
+    /// A command with an id of its own decided no event: had its id been stored, nothing in the
+    /// append would show it, so an optimistic plan cannot be trusted.
+    var givenIDDecidedNothing = false
 
     var sessions: Set<String> { Set(states.keys) }
 

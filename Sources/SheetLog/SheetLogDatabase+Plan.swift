@@ -2,10 +2,13 @@ import SheetLogSQLite
 
 extension SheetLogDatabase {
     /// Decides every command in order against the states the earlier ones leave.
-    func plan(_ commands: [PreparedCommand], states: ResultStates) async throws -> RecordingPlan {
+    ///
+    /// With `lookingUpIDs: false` no command's id is looked up: every command is decided as new
+    /// (the optimistic plan; the caller checks it, see ``record(_:states:)``).
+    func plan(_ commands: [PreparedCommand], states: ResultStates, lookingUpIDs: Bool = true) async throws -> RecordingPlan {
         var plan = RecordingPlan(resultStates: states)
         // One lookup for the whole batch: only commands whose first id is stored are read again one by one.
-        let givenIDs = commands.compactMap { $0.envelope.id == nil ? nil : $0.id }
+        let givenIDs = lookingUpIDs ? commands.compactMap { $0.envelope.id == nil ? nil : $0.id } : []
         let storedIDs = givenIDs.isEmpty ? [] : Set(try await store.events(withIDs: givenIDs).map(\.eventID))
         for (index, command) in commands.enumerated() {
             do {
@@ -66,6 +69,7 @@ extension SheetLogDatabase {
             plan.fold(events, into: session)
         }
         _ = try await state(of: target, in: &plan)
+        if eventIDs.isEmpty && command.envelope.id != nil { plan.givenIDDecidedNothing = true }
         plan.outcomes.append(.decided(session: target, eventIDs: eventIDs, state: plan.snapshot(of: target)))
     }
 

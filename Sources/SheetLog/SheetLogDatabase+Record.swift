@@ -33,6 +33,9 @@ extension SheetLogDatabase {
                 envelope: envelope, id: envelope.id ?? EventIdentifier.random(),
                 occurredAt: envelope.occurredAt ?? options.clock.nowMilliseconds())
         }
+        if commands.contains(where: { $0.id != nil }), let results = try await recordOptimistically(prepared, states: states) {
+            return results
+        }
         var retries = 0
         while true {
             let plan = try await plan(prepared, states: states)
@@ -51,6 +54,29 @@ extension SheetLogDatabase {
                     context: .init(operation: "record"))
             }
             try await reload(plan.sessions)
+        }
+    }
+
+    /// Decides and appends the batch as if none of its ids were stored, which spares a lookup of
+    /// every id (random reads in a large `event_id` index) in the common case of new commands.
+    ///
+    /// It is only trusted when the store confirms it: a command whose id is stored either decides
+    /// events whose first id is that very id — the store finds it and refuses or recognises the
+    /// append, appending nothing — or decides none, which the plan flags. In every such case, and
+    /// for any refusal, this returns nil and the caller plans again with the lookup, which gives
+    /// the answer (and the error) the batch deserves. Only an unknown commit outcome is rethrown:
+    /// that one must never be retried.
+    private func recordOptimistically(_ prepared: [PreparedCommand], states: ResultStates) async throws -> [RecordResult]? {
+        do {
+            let plan = try await plan(prepared, states: states, lookingUpIDs: false)
+            guard !plan.givenIDDecidedNothing else { return nil }
+            return try await commit(plan)
+        } catch let error as SheetLogError where error.code == .commitOutcomeUnknown || error.code == .readOnly {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return nil
         }
     }
 

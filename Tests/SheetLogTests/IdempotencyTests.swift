@@ -91,6 +91,23 @@ struct IdempotencyTests {
         #expect(try await database.store.lastPosition() == 3)
     }
 
+    @Test("a resent command that would decide nothing now is still recognised, alone or amid new ones",
+          arguments: [false, true])
+    func resentNoOpAmidNewCommands(withNewTail: Bool) async throws {
+        // Re-deciding "b" against the current state gives no event (amount is already "1"): only the
+        // id lookup can tell it was stored, so the batch must not be taken as all new.
+        let stored = [
+            CommandEnvelope(session: "s1", command: .present(presentation: "p1", route: .newExpense), id: "a", occurredAt: 1),
+            CommandEnvelope(session: "s1", command: .edit(field: "amount", value: "1"), id: "b", occurredAt: 2),
+        ]
+        try await database.record(stored)
+        let tail = withNewTail ? [CommandEnvelope(session: "s1", command: .edit(field: "note", value: "x"), id: "c", occurredAt: 3)] : []
+        let results = try await database.record(Array(stored.suffix(1)) + tail)
+        #expect(results.map(\.alreadyStored) == [true] + tail.map { _ in false })
+        #expect(results[0].events.map(\.eventID) == ["b"])
+        #expect(try await database.store.lastPosition() == (withNewTail ? 3 : 2))
+    }
+
     @Test("a batch is all or nothing: a rejected command in the middle appends nothing and names its index")
     func batchAllOrNothing() async throws {
         let error = await #expect(throws: SheetLogError.self) {
