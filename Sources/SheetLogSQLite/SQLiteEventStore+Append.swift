@@ -22,18 +22,17 @@ extension SQLiteEventStore {
     }
 
     /// BEGIN IMMEDIATE … COMMIT, issued here so that a failing COMMIT is told apart from every other failure.
+    ///
+    /// The events are first inserted without looking their ids up: the `event_id` index refuses a
+    /// stored one. Only when that pass is refused (a constraint, an expected version) is the
+    /// transaction rolled back and run again with every id looked up first, which recognises a
+    /// retry, reports a conflict, or reproduces the refusal as it is.
     private func appendTransaction(_ batches: [StreamBatch], in db: Database) throws -> AppendResult {
-        do {
-            try db.beginTransaction(.immediate)
-        } catch {
-            throw SheetLogError.wrapping(error, operation: "beginning the append transaction")
-        }
         let result: AppendResult
         do {
-            result = try record(batches, in: db)
-        } catch {
-            try? db.rollback()
-            throw SheetLogError.wrapping(error, operation: "append")
+            result = try recordInTransaction(batches, in: db, lookingUpIDs: false)
+        } catch is NeedsIDLookup {
+            result = try recordInTransaction(batches, in: db, lookingUpIDs: true)
         }
         if result.alreadyStored {
             try? db.rollback()  // nothing was written
@@ -48,8 +47,30 @@ extension SQLiteEventStore {
         return result
     }
 
-    private func record(_ batches: [StreamBatch], in db: Database) throws -> AppendResult {
-        if let originals = try storedOriginals(of: batches, in: db) {
+    /// BEGIN IMMEDIATE and the inserts; the transaction is rolled back when they throw.
+    private func recordInTransaction(_ batches: [StreamBatch], in db: Database, lookingUpIDs: Bool) throws -> AppendResult {
+        do {
+            try db.beginTransaction(.immediate)
+        } catch {
+            throw SheetLogError.wrapping(error, operation: "beginning the append transaction")
+        }
+        do {
+            return try record(batches, in: db, lookingUpIDs: lookingUpIDs)
+        } catch let error as NeedsIDLookup {
+            try? db.rollback()
+            throw error
+        } catch {
+            try? db.rollback()
+            throw SheetLogError.wrapping(error, operation: "append")
+        }
+    }
+
+    /// The append, made without looking ids up, was refused (a constraint, an expected version): a
+    /// retry of stored events, most likely, which only the lookup recognises.
+    private struct NeedsIDLookup: Error {}
+
+    private func record(_ batches: [StreamBatch], in db: Database, lookingUpIDs: Bool) throws -> AppendResult {
+        if lookingUpIDs, let originals = try storedOriginals(of: batches, in: db) {
             return AppendResult(events: originals, alreadyStored: true)
         }
         var position = try db.cachedStatement(sql: "SELECT max(position) FROM events").fetchValue(Int64.self) ?? 0
@@ -72,6 +93,8 @@ extension SQLiteEventStore {
                 actual = try versionQuery.fetchValue(Int64.self) { $0.bind(batch.stream) } ?? 0
             }
             guard batch.expected.isSatisfied(byActualVersion: actual) else {
+                // Idempotency comes before the expected version: a retry of a stored append expects a stale one.
+                if !lookingUpIDs { throw NeedsIDLookup() }
                 throw SheetLogError(
                     .wrongExpectedVersion,
                     "stream \(batch.stream) was expected at version \(batch.expected) but is at version \(actual)",
@@ -84,18 +107,22 @@ extension SQLiteEventStore {
                 version += 1
                 chain = IntegrityChain.link(previous: chain, position: position, eventID: event.eventID, stream: batch.stream,
                                             version: version, type: event.type, payload: event.payload)
-                try insert.execute { row in
-                    row.bind(position)
-                    row.bind(event.eventID)
-                    row.bind(batch.stream)
-                    row.bind(version)
-                    row.bind(event.type)
-                    row.bind(event.schemaVersion)
-                    row.bind(event.payload)
-                    row.bind(event.metadata)
-                    row.bind(event.occurredAt)
-                    row.bind(recordedAt)
-                    row.bind(blob: chain)
+                do {
+                    try insert.execute { row in
+                        row.bind(position)
+                        row.bind(event.eventID)
+                        row.bind(batch.stream)
+                        row.bind(version)
+                        row.bind(event.type)
+                        row.bind(event.schemaVersion)
+                        row.bind(event.payload)
+                        row.bind(event.metadata)
+                        row.bind(event.occurredAt)
+                        row.bind(recordedAt)
+                        row.bind(blob: chain)
+                    }
+                } catch let error as DatabaseError where !lookingUpIDs && error.resultCode == .SQLITE_CONSTRAINT {
+                    throw NeedsIDLookup()
                 }
                 recorded.append(RecordedEvent(
                     position: position, eventID: event.eventID, stream: batch.stream, version: version, type: event.type,
