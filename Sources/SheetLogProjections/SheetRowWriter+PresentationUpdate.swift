@@ -2,17 +2,10 @@ import GRDB
 import SheetLogDomain
 
 extension SheetRowWriter {
-    /// The columns a presentation's later events can change; the others (route, guard, required
-    /// fields, restored-from, opening time and position) are fixed by its `present`.
-    private static let changingColumns = [
-        "dirty", "changed_fields", "status", "stack_index", "pending_source", "pending_offers_save", "closed_at",
-        "last_edit_at", "last_save_failure_at", "last_position",
-    ]
-
     /// `UPDATE presentations SET` the changing columns, with `baseline` and `draft_values` only when
     /// asked: an edit re-encodes and re-checks (`json_valid`) the draft, not the baseline.
     private static func updateSQL(baseline: Bool, values: Bool) -> String {
-        var columns = changingColumns
+        var columns = changingPresentationColumns
         if baseline { columns.append("baseline") }
         if values { columns.append("draft_values") }
         return "UPDATE presentations SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE session = ? AND presentation = ?"
@@ -41,19 +34,8 @@ extension SheetRowWriter {
         let baselineChanged = before.baseline != presentation.baseline
         let valuesChanged = before.values != presentation.values
         let sql = Self.updateSQLs[(baselineChanged ? 2 : 0) + (valuesChanged ? 1 : 0)]
-        let changed = presentation.changedFields
-        let pending = presentation.pendingConfirmation
         try db.cachedStatement(sql: sql).execute { row in
-            row.bind(!changed.isEmpty)
-            row.bind(ProjectionJSON.array(changed))
-            row.bind(presentation.status.rawValue)
-            row.bind(session.state.stackIDs.firstIndex(of: id))
-            row.bind(pending?.source.rawValue)
-            row.bind(pending?.offersSave)
-            row.bind(presentation.closedAt)
-            row.bind(presentation.lastEditAt)
-            row.bind(presentation.lastSaveFailureAt)
-            row.bind(positions.last)
+            bindChangingColumns(of: presentation, id, in: session, last: positions.last, to: &row)
             if baselineChanged { row.bind(ProjectionJSON.object(presentation.baseline)) }
             if valuesChanged { row.bind(ProjectionJSON.object(presentation.values)) }
             row.bind(session.session)

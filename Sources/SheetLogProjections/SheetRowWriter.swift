@@ -1,5 +1,6 @@
 import GRDB
 import SheetLogDomain
+import SheetLogSQLite
 
 /// Writes the rows of `sessions`, `presentations` and `dismissals`, for the inline path and for
 /// rebuild alike, so that both fill every column the same way.
@@ -11,11 +12,15 @@ struct SheetRowWriter {
     static let sessionColumns = [
         "session", "version", "status", "stack", "started_at", "last_event_at", "ended_at", "first_position", "last_position",
     ]
+    /// The columns a presentation's `present` fixes, then those its later events change (the
+    /// narrow UPDATE writes only the latter: ``writePresentation(_:of:writtenAs:)``).
     static let presentationColumns = [
         "session", "presentation", "route_name", "route_group", "route_params", "guard", "required_fields", "baseline",
-        "draft_values", "dirty", "changed_fields", "status", "stack_index", "pending_source", "pending_offers_save",
-        "restored_from_session", "restored_from_presentation", "opened_at", "closed_at", "last_edit_at",
-        "last_save_failure_at", "opened_position", "last_position",
+        "draft_values", "restored_from_session", "restored_from_presentation", "opened_at", "opened_position",
+    ] + changingPresentationColumns
+    static let changingPresentationColumns = [
+        "dirty", "changed_fields", "status", "stack_index", "pending_source", "pending_offers_save", "closed_at",
+        "last_edit_at", "last_save_failure_at", "last_position",
     ]
     static let dismissalColumns = [
         "position", "session", "presentation", "route_name", "route_group", "source", "outcome", "dirty", "changed_fields",
@@ -65,8 +70,6 @@ struct SheetRowWriter {
     /// The row of presentation `id` of the session; nothing when the session does not know it.
     func writePresentation(_ id: String, of session: ProjectedSession) throws {
         guard let presentation = session.state.presentations[id], let positions = session.positions[id] else { return }
-        let changed = presentation.changedFields
-        let pending = presentation.pendingConfirmation
         try db.cachedStatement(sql: Self.upsertPresentationSQL).execute { row in
             row.bind(session.session)
             row.bind(id)
@@ -77,21 +80,29 @@ struct SheetRowWriter {
             row.bind(ProjectionJSON.array(presentation.required))
             row.bind(ProjectionJSON.object(presentation.baseline))
             row.bind(ProjectionJSON.object(presentation.values))
-            row.bind(!changed.isEmpty)
-            row.bind(ProjectionJSON.array(changed))
-            row.bind(presentation.status.rawValue)
-            row.bind(session.state.stackIDs.firstIndex(of: id))
-            row.bind(pending?.source.rawValue)
-            row.bind(pending?.offersSave)
             row.bind(presentation.restoredFrom?.session)
             row.bind(presentation.restoredFrom?.presentation)
             row.bind(presentation.openedAt)
-            row.bind(presentation.closedAt)
-            row.bind(presentation.lastEditAt)
-            row.bind(presentation.lastSaveFailureAt)
             row.bind(positions.opened)
-            row.bind(positions.last)
+            bindChangingColumns(of: presentation, id, in: session, last: positions.last, to: &row)
         }
+    }
+
+    /// The values of ``changingPresentationColumns``, in their order.
+    func bindChangingColumns(of presentation: Presentation, _ id: String, in session: ProjectedSession, last: Int64,
+                             to row: inout StatementBinder) {
+        let changed = presentation.changedFields
+        let pending = presentation.pendingConfirmation
+        row.bind(!changed.isEmpty)
+        row.bind(ProjectionJSON.array(changed))
+        row.bind(presentation.status.rawValue)
+        row.bind(session.state.stackIDs.firstIndex(of: id))
+        row.bind(pending?.source.rawValue)
+        row.bind(pending?.offersSave)
+        row.bind(presentation.closedAt)
+        row.bind(presentation.lastEditAt)
+        row.bind(presentation.lastSaveFailureAt)
+        row.bind(last)
     }
 
     /// Every presentation row of the session (rebuild writes each once, at the end).
