@@ -1,14 +1,8 @@
 /// Reads a JSON array of strings without escapes (`["amount","note"]`), the common shape of the
 /// `changed_fields` columns, without building a JSON tree.
 package enum FieldNameList {
-    /// The names, or nil when the text is anything else (escapes, whitespace, other values): the
-    /// caller then uses the full JSON parser, which also reports malformed text.
-    package static func parseUnescaped(_ text: String) -> [String]? {
-        var text = text
-        return text.withUTF8 { parseUnescaped($0) }
-    }
-
-    /// The same, from UTF-8 bytes.
+    /// The names, or nil when the UTF-8 text is anything else (escapes, whitespace, other values):
+    /// the caller then uses the full JSON parser, which also reports malformed text.
     package static func parseUnescaped(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), backslash = UInt8(ascii: "\\")
         guard bytes.count >= 2, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") else { return nil }

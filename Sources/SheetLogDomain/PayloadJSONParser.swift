@@ -1,3 +1,5 @@
+import SheetLogCore
+
 /// The recursive-descent parser behind ``PayloadJSON``, over UTF-8 bytes.
 struct PayloadJSONParser {
     typealias SyntaxError = PayloadJSON.SyntaxError
@@ -163,19 +165,8 @@ struct PayloadJSONParser {
 
     private mutating func hexQuad() throws(SyntaxError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw fail("truncated \\u escape") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw fail("invalid \\u escape")
-            }
-            value = value << 4 | digit
-            index += 1
-        }
+        guard let value = JSONHexQuad.value(in: bytes, at: index) else { throw fail("invalid \\u escape") }
+        index += 4
         return value
     }
 

@@ -10,27 +10,23 @@ import SheetLogDomain
 enum ProjectionJSON {
     /// A JSON object of field values, keys sorted.
     static func object(_ values: [String: FieldValue]) -> String {
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
-        bytes.reserveCapacity(64)
-        for (index, key) in values.keys.sorted().enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendString(key, to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            appendValue(values[key]!, to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "}"))
-        return String(decoding: bytes, as: UTF8.self)
+        object(values) { value, bytes in appendValue(value, to: &bytes) }
     }
 
     /// A JSON object of strings (route parameters), keys sorted.
     static func object(_ strings: [String: String]) -> String {
-        if strings.isEmpty { return "{}" }
+        object(strings) { string, bytes in appendString(string, to: &bytes) }
+    }
+
+    private static func object<Value>(_ members: [String: Value], _ appendMember: (Value, inout [UInt8]) -> Void) -> String {
+        if members.isEmpty { return "{}" }
         var bytes: [UInt8] = [UInt8(ascii: "{")]
-        for (index, key) in strings.keys.sorted().enumerated() {
+        bytes.reserveCapacity(64)
+        for (index, key) in members.keys.sorted().enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             appendString(key, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
-            appendString(strings[key]!, to: &bytes)
+            appendMember(members[key]!, &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
         return String(decoding: bytes, as: UTF8.self)

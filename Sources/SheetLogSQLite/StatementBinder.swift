@@ -1,4 +1,3 @@
-import GRDB
 import GRDBSQLite
 
 /// Binds values straight into a prepared statement's parameters, in order, with the SQLite C API.
