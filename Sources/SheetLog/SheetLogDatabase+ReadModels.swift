@@ -3,10 +3,11 @@ import GRDB
 import SheetLogSQLite
 
 extension SheetLogDatabase {
-    /// A read of the projection tables on the reader side, with errors as ``SheetLogError``.
+    /// A read of the projection tables on the reader side, on the calling thread (see
+    /// ``SQLiteEventStore/readOnCallingThread(_:)``), with errors as ``SheetLogError``.
     func readModels<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await store.writer.read(body)
+            return try store.readOnCallingThread(body)
         } catch let error as SheetLogError {
             throw error
         } catch let error as DatabaseError {

@@ -13,7 +13,7 @@ extension SQLiteEventStore {
         try configuration.limits.validate(batches)
         let result: AppendResult
         do {
-            result = try await writer.writeWithoutTransaction { db in try self.appendTransaction(batches, in: db) }
+            result = try writeOnCallingThread { db in try self.appendTransaction(batches, in: db) }
         } catch {
             throw SheetLogError.wrapping(error, operation: "append")
         }

@@ -76,7 +76,7 @@ extension SQLiteEventStore {
         _ operation: String, context: SheetLogError.Context = .init(), _ body: @escaping @Sendable (Database) throws -> T
     ) async throws -> T {
         do {
-            return try await writer.read(body)
+            return try readOnCallingThread(body)
         } catch {
             throw SheetLogError.wrapping(error, operation: operation, context: context)
         }
