@@ -41,14 +41,14 @@ extension PayloadJSONParser {
         return SheetEvent.Edit(presentation: presentation, field: field, value: value)
     }
 
-    private mutating func expect(_ literal: StaticString) throws(NotCanonical) {
+    mutating func expect(_ literal: StaticString) throws(NotCanonical) {
         let count = literal.utf8CodeUnitCount
         guard bytes.count - index >= count else { throw NotCanonical() }
         for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { throw NotCanonical() }
         index += count
     }
 
-    private mutating func quotedString() throws -> String {
+    mutating func quotedString() throws -> String {
         guard current == UInt8(ascii: "\"") else { throw NotCanonical() }
         return try string()
     }

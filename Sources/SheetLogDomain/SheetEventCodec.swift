@@ -59,37 +59,69 @@ public enum SheetEventCodec {
     public static func decode(
         type: String, schemaVersion: Int, payload: String, occurredAt: Int64, context: SheetLogError.Context = .init()
     ) throws(SheetLogError) -> SheetEvent {
-        var context = context
-        context.eventType = type
-        context.operation = context.operation ?? "decode"
-        // Only an error needs the location: describing it on every decode would cost more than the decode.
-        var location: String { describe(context) }
         guard let eventType = SheetEventType(rawValue: type) else {
-            throw SheetLogError(.undecodableEvent, "unknown event type \(type)\(location)", context: context)
+            let context = completed(context, type: type)
+            throw SheetLogError(.undecodableEvent, "unknown event type \(type)\(describe(context))", context: context)
+        }
+        var payload = payload
+        return try payload.withUTF8 { bytes in
+            Result { () throws(SheetLogError) in
+                try decode(eventType, schemaVersion: schemaVersion, payload: bytes, occurredAt: occurredAt, context: { context })
+            }
+        }.get()
+    }
+
+    /// Decodes a payload of a known type from its UTF-8 bytes (SQLite's, in rebuild: no `String`
+    /// of the payload is made), with the errors of ``decode(type:schemaVersion:payload:occurredAt:context:)``.
+    ///
+    /// `context` is called only to describe an error: building one for every event cost more
+    /// than decoding an edit.
+    package static func decode(
+        _ eventType: SheetEventType, schemaVersion: Int, payload: UnsafeBufferPointer<UInt8>, occurredAt: Int64,
+        context: () -> SheetLogError.Context
+    ) throws(SheetLogError) -> SheetEvent {
+        let type = eventType.rawValue
+        func failure(_ code: SheetLogError.Code, _ message: (String) -> String) -> SheetLogError {
+            let context = completed(context(), type: type)
+            return SheetLogError(code, message(describe(context)), context: context)
         }
         if schemaVersion > Self.schemaVersion {
-            throw SheetLogError(
-                .unsupportedSchemaVersion,
-                "\(type) event\(location) has schema version \(schemaVersion), newer than the supported \(Self.schemaVersion)",
-                context: context)
+            throw failure(.unsupportedSchemaVersion) { location in
+                "\(type) event\(location) has schema version \(schemaVersion), newer than the supported \(Self.schemaVersion)"
+            }
         }
         if schemaVersion < 1 {
-            throw SheetLogError(.undecodableEvent, "\(type) event\(location) has schema version \(schemaVersion), below 1", context: context)
+            throw failure(.undecodableEvent) { location in "\(type) event\(location) has schema version \(schemaVersion), below 1" }
         }
-        if eventType == .edit, let edit = CanonicalEditPayload.decode(payload) {
-            return SheetEvent(occurredAt: occurredAt, .edit(edit))
+        if let kind = CanonicalPayload.decode(eventType, payload) {
+            return SheetEvent(occurredAt: occurredAt, kind)
         }
+        var parser = PayloadJSONParser(bytes: payload)
         let json: PayloadJSON
         do {
-            json = try PayloadJSON.parse(payload)
+            json = try parser.document()
         } catch {
-            throw SheetLogError(.undecodableEvent, "\(type) event\(location) has a malformed payload", context: context)
+            throw failure(.undecodableEvent) { location in "\(type) event\(location) has a malformed payload" }
         }
         do {
             return SheetEvent(occurredAt: occurredAt, try PayloadDecoder(json).kind(eventType))
         } catch {
-            throw SheetLogError(.undecodableEvent, "\(type) event\(location) has a malformed payload\(error.detail)", context: context)
+            throw failure(.undecodableEvent) { location in "\(type) event\(location) has a malformed payload\(error.detail)" }
         }
+    }
+
+    /// The general path alone — a ``PayloadJSON`` tree, then ``PayloadDecoder`` — without the fast
+    /// paths for the encoder's layout (``CanonicalPayload``): what those are tested against.
+    package static func generalKind(_ type: SheetEventType, _ payload: String) throws -> SheetEvent.Kind {
+        try PayloadDecoder(try PayloadJSON.parse(payload)).kind(type)
+    }
+
+    /// The context an error carries: the event's type, and `decode` unless the caller named the operation.
+    private static func completed(_ context: SheetLogError.Context, type: String) -> SheetLogError.Context {
+        var context = context
+        context.eventType = type
+        context.operation = context.operation ?? "decode"
+        return context
     }
 
     private static func describe(_ context: SheetLogError.Context) -> String {
