@@ -60,10 +60,23 @@ struct ProjectedSession: Sendable {
 
     /// Folds one decoded event with the domain's `evolve` and says which rows it changed.
     mutating func fold(_ event: SheetEvent, position: Int64, version: Int64, chain: [UInt8] = []) -> FoldStep {
-        var step = FoldStep()
         let stackBefore = state.stackIDs
+        var step = foldRows(event, position: position, version: version, chain: chain)
         let subject = event.presentation
-        if let subject, let kind = DismissalResolution.Kind(answering: event.kind),
+        if let subject, state.presentations[subject] != nil { step.touched.append(subject) }
+        if state.stackIDs != stackBefore {
+            for id in stackBefore + state.stackIDs where id != subject { step.touched.append(id) }
+        }
+        return step
+    }
+
+    /// ``fold(_:position:version:chain:)`` without working out which presentations it touched:
+    /// rebuild writes every row once at the end, and keeping the stack as it was before each event
+    /// to compare it made the fold copy the stack on every `present` and close.
+    mutating func foldRows(_ event: SheetEvent, position: Int64, version: Int64, chain: [UInt8] = []) -> FoldStep {
+        var step = FoldStep()
+        let subject = event.presentation
+        if let subject, !openAlerts.isEmpty, let kind = DismissalResolution.Kind(answering: event.kind),
            let alert = openAlerts[subject], state.presentations[subject]?.pendingConfirmation != nil
         {
             step.resolution = DismissalResolution(
@@ -86,11 +99,7 @@ struct ProjectedSession: Sendable {
                     occurredAt: event.occurredAt)
                 if payload.confirmation && !payload.popped { openAlerts[subject] = position }
             }
-            if presentation.pendingConfirmation == nil { openAlerts[subject] = nil }
-            step.touched.append(subject)
-        }
-        if state.stackIDs != stackBefore {
-            for id in stackBefore + state.stackIDs where id != subject { step.touched.append(id) }
+            if !openAlerts.isEmpty, presentation.pendingConfirmation == nil { openAlerts[subject] = nil }
         }
 
         if firstPosition == nil {
