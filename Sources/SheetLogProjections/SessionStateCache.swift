@@ -1,15 +1,19 @@
 import SheetLogCore
+import SheetLogSQLite
 
 /// A bounded cache of the sessions the inline path folded, so that an append does not fold the
 /// session's whole stream again.
 ///
 /// An entry is only a hint: the projection uses it when the log still ends, for that stream,
-/// where the entry ends (same version, same integrity chain), and folds from `events` otherwise.
+/// where the entry ends (same version, same integrity chain, or stored in the store's current
+/// ``LogEpoch``), and folds from `events` otherwise.
 /// Entries are stored only once the append's transaction committed, so a rolled-back append
 /// never leaves a state behind. When full, the least recently used quarter is evicted.
 final class SessionStateCache: @unchecked Sendable {  // every access to `storage` holds `lock`
     private struct Entry {
         var session: ProjectedSession
+        /// The epoch of the append that stored it; nil when stored by an append without one.
+        var epoch: LogEpoch?
         var lastUse: UInt64
     }
 
@@ -27,21 +31,21 @@ final class SessionStateCache: @unchecked Sendable {  // every access to `storag
         self.capacity = max(1, capacity)
     }
 
-    /// The cached session, if any; the caller checks it against the log.
-    func session(_ id: String) -> ProjectedSession? {
+    /// The cached session, if any, with the epoch it was stored in; the caller checks it against the log.
+    func session(_ id: String) -> (ProjectedSession, LogEpoch?)? {
         lock.withLock {
             guard storage.entries[id] != nil else { return nil }
             storage.clock += 1
             storage.entries[id]!.lastUse = storage.clock
-            return storage.entries[id]!.session
+            return (storage.entries[id]!.session, storage.entries[id]!.epoch)
         }
     }
 
-    func store(_ sessions: [ProjectedSession]) {
+    func store(_ sessions: [ProjectedSession], epoch: LogEpoch?) {
         lock.withLock {
             for session in sessions {
                 storage.clock += 1
-                storage.entries[session.session] = Entry(session: session, lastUse: storage.clock)
+                storage.entries[session.session] = Entry(session: session, epoch: epoch, lastUse: storage.clock)
             }
             guard storage.entries.count > capacity else { return }
             let keep = capacity - capacity / 4

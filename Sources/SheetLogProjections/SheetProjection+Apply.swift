@@ -3,13 +3,23 @@ import GRDB
 import SheetLogDomain
 import SheetLogSQLite
 
-extension SheetProjection {
+extension SheetProjection: EpochAwareProjection {
     /// Folds the newly recorded events (position order, possibly several streams) into their
     /// sessions and writes what changed: a dismissal row per `attemptDismiss`, the resolution of
     /// an answered alert, the touched presentations and the sessions, each row once per append.
     ///
     /// Throws for a payload the domain refuses (see ``SheetProjection``): the append rolls back.
     public func apply(_ events: [RecordedEvent], in db: Database) throws {
+        try apply(events, in: db, epoch: nil)
+    }
+
+    /// ``apply(_:in:)`` for a store that vouches that, within `epoch`, only its own appends changed
+    /// the log: a session cached during the same epoch is used without reading the log to check it.
+    package func apply(_ events: [RecordedEvent], in db: Database, epoch: LogEpoch) throws {
+        try apply(events, in: db, epoch: Optional(epoch))
+    }
+
+    private func apply(_ events: [RecordedEvent], in db: Database, epoch: LogEpoch?) throws {
         let writer = SheetRowWriter(db: db)
         var sessions: [String: ProjectedSession] = [:]
         // The sessions as their rows stand before this append: a row is updated only where it changed.
@@ -18,7 +28,7 @@ extension SheetProjection {
         var order: [String] = []
         for recorded in events {
             if sessions[recorded.stream] == nil {
-                let prior = try priorSession(recorded.stream, before: recorded.version, in: db)
+                let prior = try priorSession(recorded.stream, before: recorded.version, epoch: epoch, in: db)
                 sessions[recorded.stream] = prior
                 priors[recorded.stream] = prior
                 order.append(recorded.stream)
@@ -40,18 +50,20 @@ extension SheetProjection {
         }
         let folded = order.compactMap { sessions[$0] }
         let cache = self.cache
-        db.afterNextTransaction(onCommit: { _ in cache.store(folded) })
+        db.afterNextTransaction(onCommit: { _ in cache.store(folded, epoch: epoch) })
     }
 
     /// The session as it was before the event at `version`: the cached fold when the log still
     /// ends where it ends, else a fold of the stream's earlier events, read in this transaction
     /// (so another process's appends to the same file are always seen).
-    func priorSession(_ stream: String, before version: Int64, in db: Database) throws -> ProjectedSession {
+    ///
+    /// The cached fold is checked against the log's integrity chain unless it was cached in the
+    /// store's current `epoch`, during which nothing but the store's own appends changed the log.
+    func priorSession(_ stream: String, before version: Int64, epoch: LogEpoch?, in db: Database) throws -> ProjectedSession {
         if version <= 1 { return ProjectedSession(session: stream) }
-        if let cached = cache.session(stream), cached.streamVersion == version - 1,
-           try chain(of: stream, at: cached.streamVersion, in: db) == cached.streamChain
-        {
-            return cached
+        if let (cached, cachedEpoch) = cache.session(stream), cached.streamVersion == version - 1 {
+            if let epoch, cachedEpoch == epoch { return cached }
+            if try chain(of: stream, at: cached.streamVersion, in: db) == cached.streamChain { return cached }
         }
         var session = ProjectedSession(session: stream)
         let statement = try db.cachedStatement(sql: """

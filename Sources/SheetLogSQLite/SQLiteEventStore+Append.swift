@@ -28,27 +28,32 @@ extension SQLiteEventStore {
     /// transaction rolled back and run again with every id looked up first, which recognises a
     /// retry, reports a conflict, or reproduces the refusal as it is.
     private func appendTransaction(_ batches: [StreamBatch], in db: Database) throws -> AppendResult {
-        let result: AppendResult
+        let pass: AppendPass
         do {
-            result = try recordInTransaction(batches, in: db, lookingUpIDs: false)
+            pass = try recordInTransaction(batches, in: db, lookingUpIDs: false)
         } catch is NeedsIDLookup {
-            result = try recordInTransaction(batches, in: db, lookingUpIDs: true)
+            pass = try recordInTransaction(batches, in: db, lookingUpIDs: true)
         }
-        if result.alreadyStored {
+        if pass.result.alreadyStored {
             try? db.rollback()  // nothing was written
-            return result
+            return pass.result
         }
         do {
             try db.commit()
         } catch {
             try? db.rollback()
+            tailCache.invalidate()
             throw commitOutcomeUnknown(error, batches: batches)
         }
-        return result
+        if var tail = pass.tail {
+            tail.totalChanges = db.totalChangesCount
+            tailCache.store(tail, epoch: pass.epoch)
+        }
+        return pass.result
     }
 
     /// BEGIN IMMEDIATE and the inserts; the transaction is rolled back when they throw.
-    private func recordInTransaction(_ batches: [StreamBatch], in db: Database, lookingUpIDs: Bool) throws -> AppendResult {
+    private func recordInTransaction(_ batches: [StreamBatch], in db: Database, lookingUpIDs: Bool) throws -> AppendPass {
         do {
             try db.beginTransaction(.immediate)
         } catch {
@@ -69,12 +74,30 @@ extension SQLiteEventStore {
     /// retry of stored events, most likely, which only the lookup recognises.
     private struct NeedsIDLookup: Error {}
 
-    private func record(_ batches: [StreamBatch], in db: Database, lookingUpIDs: Bool) throws -> AppendResult {
+    /// One pass of the inserts: the result, and the log's new tail to cache once COMMIT returned.
+    private struct AppendPass {
+        var result: AppendResult
+        var tail: LogTailCache.Tail?
+        var epoch: LogEpoch
+    }
+
+    private func record(_ batches: [StreamBatch], in db: Database, lookingUpIDs: Bool) throws -> AppendPass {
+        // Read first, before this pass changes anything: did anything but this store's appends
+        // change the database since its last commit?
+        let dataVersion = try db.cachedStatement(sql: "PRAGMA data_version").fetchValue(Int64.self) ?? 0
+        let (known, epoch) = tailCache.tail(dataVersion: dataVersion, totalChanges: db.totalChangesCount)
         if lookingUpIDs, let originals = try storedOriginals(of: batches, in: db) {
-            return AppendResult(events: originals, alreadyStored: true)
+            return AppendPass(result: AppendResult(events: originals, alreadyStored: true), tail: nil, epoch: epoch)
         }
-        var position = try db.cachedStatement(sql: "SELECT max(position) FROM events").fetchValue(Int64.self) ?? 0
-        var chain = position == 0 ? IntegrityChain.genesis : try lastChain(at: position, in: db)
+        var position: Int64
+        var chain: [UInt8]
+        if let known {
+            position = known.position
+            chain = known.chain
+        } else {
+            position = try db.cachedStatement(sql: "SELECT max(position) FROM events").fetchValue(Int64.self) ?? 0
+            chain = position == 0 ? IntegrityChain.genesis : try lastChain(at: position, in: db)
+        }
         let recordedAt = configuration.clock.nowMilliseconds()
         let versionQuery = try db.cachedStatement(sql: "SELECT COALESCE(MAX(version), 0) FROM events WHERE stream = ?")
         let insert = try db.cachedStatement(sql: """
@@ -87,8 +110,10 @@ extension SQLiteEventStore {
         recorded.reserveCapacity(batches.reduce(0) { $0 + $1.events.count })
         for batch in batches {
             let actual: Int64
-            if let known = versions[batch.stream] {
-                actual = known
+            if let inThisAppend = versions[batch.stream] {
+                actual = inThisAppend
+            } else if let cached = known?.streamVersions[batch.stream] {
+                actual = cached
             } else {
                 actual = try versionQuery.fetchValue(Int64.self) { $0.bind(batch.stream) } ?? 0
             }
@@ -134,13 +159,22 @@ extension SQLiteEventStore {
         if !recorded.isEmpty {
             for projection in configuration.projections {
                 do {
-                    try projection.apply(recorded, in: db)
+                    if let aware = projection as? any EpochAwareProjection {
+                        try aware.apply(recorded, in: db, epoch: epoch)
+                    } else {
+                        try projection.apply(recorded, in: db)
+                    }
                 } catch {
                     throw projectionFailure(error, projection: projection, events: recorded)
                 }
             }
         }
-        return AppendResult(events: recorded, alreadyStored: false)
+        var streamVersions = known?.streamVersions ?? [:]
+        streamVersions.merge(versions) { _, new in new }
+        // The change count is filled in after COMMIT, with everything this pass wrote.
+        let tail = LogTailCache.Tail(
+            dataVersion: dataVersion, totalChanges: 0, position: position, chain: chain, streamVersions: streamVersions)
+        return AppendPass(result: AppendResult(events: recorded, alreadyStored: false), tail: tail, epoch: epoch)
     }
 
     /// The stored originals when every event id of the append is stored with the same content;

@@ -27,6 +27,8 @@ public final class SQLiteEventStore: EventStore, Sendable {
     /// True when opened with ``init(readingFileAt:configuration:)``: every write is refused.
     public let isReadOnly: Bool
     let commitBell = CommitBell()
+    /// The end of the log as this store's last committed append left it.
+    let tailCache = LogTailCache()
 
     /// Opens (or creates) the log in the file at `path`, in WAL mode, and applies pending migrations.
     ///
