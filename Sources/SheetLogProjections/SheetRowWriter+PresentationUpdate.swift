@@ -1,47 +1,92 @@
 import GRDB
+import SheetLogCore
 import SheetLogDomain
 
 extension SheetRowWriter {
-    /// `UPDATE presentations SET` the changing columns, with `baseline` and `draft_values` only when
-    /// asked: an edit re-encodes and re-checks (`json_valid`) the draft, not the baseline.
-    private static func updateSQL(baseline: Bool, values: Bool) -> String {
-        var columns = changingPresentationColumns
-        if baseline { columns.append("baseline") }
-        if values { columns.append("draft_values") }
-        return "UPDATE presentations SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE session = ? AND presentation = ?"
-    }
+    /// The columns a presentation's later events can change, in the order of
+    /// ``changingPresentationColumns``, then `baseline` and `draft_values`: bit `n` of a mask is
+    /// column `n` here.
+    private static let updatableColumns = changingPresentationColumns + ["baseline", "draft_values"]
 
-    private static let updateSQLs = [false, true].flatMap { baseline in
-        [false, true].map { values in updateSQL(baseline: baseline, values: values) }
-    }
+    /// `UPDATE presentations SET` exactly the columns of `mask`, cached by mask (an edit usually
+    /// changes three or four of the twelve).
+    private static let updateSQLs = UpdateSQLCache()
 
-    /// The row of presentation `id`, written as an UPDATE of what changed since `prior` (the session
-    /// as its rows stood before this append) when the row exists and its fixed columns are the same;
-    /// the whole row otherwise.
+    /// The row of presentation `id`, written as an UPDATE of the columns whose values differ from
+    /// `prior` (the session as its rows stood before this append) when the row exists and its fixed
+    /// columns are the same; the whole row otherwise.
     ///
+    /// Only the changed columns are SET because SQLite re-checks the CHECKs and rewrites the
+    /// entries of the indexes that involve a SET column even when its value is the same: setting
+    /// `dirty` and `status` on every edit rewrote the `presentations_recoverable` entry each time.
     /// Either way the row ends up exactly as ``writePresentation(_:of:)`` writes it, which is what
     /// rebuild writes.
     func writePresentation(_ id: String, of session: ProjectedSession, writtenAs prior: ProjectedSession?) throws {
         guard let presentation = session.state.presentations[id], let positions = session.positions[id],
-              let before = prior?.state.presentations[id], let positionsBefore = prior?.positions[id],
+              let prior, let before = prior.state.presentations[id], let positionsBefore = prior.positions[id],
               positionsBefore.opened == positions.opened, before.route == presentation.route,
               before.dismissGuard == presentation.dismissGuard, before.required == presentation.required,
               before.restoredFrom == presentation.restoredFrom, before.openedAt == presentation.openedAt
         else {
             return try writePresentation(id, of: session)
         }
-        // Dictionary equality is immediate when the fold left the storage untouched.
-        let baselineChanged = before.baseline != presentation.baseline
-        let valuesChanged = before.values != presentation.values
-        let sql = Self.updateSQLs[(baselineChanged ? 2 : 0) + (valuesChanged ? 1 : 0)]
-        try db.cachedStatement(sql: sql).execute { row in
-            bindChangingColumns(of: presentation, id, in: session, last: positions.last, to: &row)
-            if baselineChanged { row.bind(ProjectionJSON.object(presentation.baseline)) }
-            if valuesChanged { row.bind(ProjectionJSON.object(presentation.values)) }
+        let changed = presentation.changedFields
+        let changedBefore = before.changedFields
+        let pending = presentation.pendingConfirmation
+        let pendingBefore = before.pendingConfirmation
+        let stackIndex = session.state.stackIDs.firstIndex(of: id)
+        let differs = [
+            changed.isEmpty != changedBefore.isEmpty,
+            changed != changedBefore,
+            presentation.status != before.status,
+            stackIndex != prior.state.stackIDs.firstIndex(of: id),
+            pending?.source != pendingBefore?.source,
+            pending?.offersSave != pendingBefore?.offersSave,
+            presentation.closedAt != before.closedAt,
+            presentation.lastEditAt != before.lastEditAt,
+            presentation.lastSaveFailureAt != before.lastSaveFailureAt,
+            positions.last != positionsBefore.last,
+            // Dictionary equality is immediate when the fold left the storage untouched.
+            presentation.baseline != before.baseline,
+            presentation.values != before.values,
+        ]
+        var mask: UInt16 = 0
+        for (bit, isDifferent) in differs.enumerated() where isDifferent { mask |= 1 << bit }
+        if mask == 0 { return }
+        try db.cachedStatement(sql: Self.updateSQLs.sql(for: mask, columns: Self.updatableColumns)).execute { row in
+            func has(_ bit: Int) -> Bool { mask & (1 << bit) != 0 }
+            if has(0) { row.bind(!changed.isEmpty) }
+            if has(1) { row.bind(ProjectionJSON.array(changed)) }
+            if has(2) { row.bind(presentation.status.rawValue) }
+            if has(3) { row.bind(stackIndex) }
+            if has(4) { row.bind(pending?.source.rawValue) }
+            if has(5) { row.bind(pending?.offersSave) }
+            if has(6) { row.bind(presentation.closedAt) }
+            if has(7) { row.bind(presentation.lastEditAt) }
+            if has(8) { row.bind(presentation.lastSaveFailureAt) }
+            if has(9) { row.bind(positions.last) }
+            if has(10) { row.bind(ProjectionJSON.object(presentation.baseline)) }
+            if has(11) { row.bind(ProjectionJSON.object(presentation.values)) }
             row.bind(session.session)
             row.bind(id)
         }
         // A row removed behind SheetLog's back (the tables are derived data) is written whole again.
         if db.changesCount == 0 { try writePresentation(id, of: session) }
+    }
+}
+
+/// The SQL of each column mask, made once (at most 4,096 texts; a workload uses a few dozen).
+private final class UpdateSQLCache: @unchecked Sendable {  // every access to `texts` holds `lock`
+    private let lock = Lock()
+    private var texts: [UInt16: String] = [:]
+
+    func sql(for mask: UInt16, columns: [String]) -> String {
+        lock.withLock {
+            if let known = texts[mask] { return known }
+            let set = columns.indices.filter { mask & (1 << $0) != 0 }.map { "\(columns[$0]) = ?" }
+            let text = "UPDATE presentations SET \(set.joined(separator: ", ")) WHERE session = ? AND presentation = ?"
+            texts[mask] = text
+            return text
+        }
     }
 }
