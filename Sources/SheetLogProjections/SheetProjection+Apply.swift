@@ -46,7 +46,7 @@ extension SheetProjection: EpochAwareProjection {
         for stream in order {
             guard let presentations = touched[stream], let session = sessions[stream] else { continue }
             for id in presentations.sorted() { try writer.writePresentation(id, of: session, writtenAs: priors[stream]) }
-            try writer.writeSession(session)
+            try writer.writeSession(session, writtenAs: priors[stream])
         }
         let folded = order.compactMap { sessions[$0] }
         let cache = self.cache
