@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decodes an `edit` payload laid out as ``PayloadEncoder`` writes it —
 /// `{"field":…,"presentation":…,"value":…}`, no whitespace, a string, number, boolean or null
 /// value — without building a JSON tree.
@@ -43,8 +45,9 @@ extension PayloadJSONParser {
 
     mutating func expect(_ literal: StaticString) throws(NotCanonical) {
         let count = literal.utf8CodeUnitCount
-        guard bytes.count - index >= count else { throw NotCanonical() }
-        for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { throw NotCanonical() }
+        guard bytes.count - index >= count, memcmp(bytes.baseAddress! + index, literal.utf8Start, count) == 0 else {
+            throw NotCanonical()
+        }
         index += count
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decodes a payload of any event type laid out as ``PayloadEncoder`` writes it — its keys in
 /// their sorted order, optional keys absent rather than null, no whitespace — without building a
 /// JSON tree.
@@ -119,8 +121,9 @@ extension PayloadJSONParser {
     /// Consumes `literal` when the bytes at the index spell it; leaves the index alone otherwise.
     private mutating func accept(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
-        guard bytes.count - index >= count else { return false }
-        for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { return false }
+        guard bytes.count - index >= count, memcmp(bytes.baseAddress! + index, literal.utf8Start, count) == 0 else {
+            return false
+        }
         index += count
         return true
     }

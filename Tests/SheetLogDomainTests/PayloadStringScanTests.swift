@@ -1,0 +1,43 @@
+import Foundation
+import SheetLogDomain
+import Testing
+
+/// The payload parser scans string contents eight bytes at a time: a quote, backslash, control
+/// character or non-ASCII byte must be found at every offset of a word, and mean what it meant.
+@Suite("payload parser string scan")
+struct PayloadStringScanTests {
+    /// What `JSONSerialization` reads from a JSON string literal, or nil when it refuses it.
+    private func reference(_ literal: String) -> String? {
+        (try? JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String])?.first
+    }
+
+    private func parsed(_ literal: String) -> String? {
+        guard case .string(let text)? = try? PayloadJSON.parse(literal) else { return nil }
+        return text
+    }
+
+    @Test("every special byte at every offset of the first words, and at the end")
+    func specialsAtEveryOffset() {
+        let specials = [#"\""#, #"\\"#, #"\n"#, #"\u00e9"#, "é", "🙂", "\u{1}", "\t", "\""]
+        for length in 0...26 {
+            for offset in 0...length {
+                for special in specials {
+                    let plain = String(repeating: "a", count: length)
+                    let index = plain.index(plain.startIndex, offsetBy: offset)
+                    let literal = "\"" + plain[..<index] + special + plain[index...] + "\""
+                    #expect(parsed(literal) == reference(literal), "\(literal.debugDescription)")
+                }
+                let unterminated = "\"" + String(repeating: "b", count: length)
+                #expect(parsed(unterminated) == nil)
+            }
+        }
+    }
+
+    @Test("a long text with escapes between long plain runs")
+    func longRuns() {
+        let run = String(repeating: "lorem ipsum ", count: 20)
+        let literal = "\"" + run + #"\"quoted\"\n"# + run + #"\u00e9\ud83d\ude00"# + run + "é🙂" + run + "\""
+        #expect(parsed(literal) == reference(literal))
+        #expect(parsed(literal)?.count == reference(literal)?.count)
+    }
+}
