@@ -10,13 +10,11 @@ import SheetLogSQLite
 /// rebuild no row exists, and each is written once. The columns and their values are the inline
 /// writer's, column for column: `verify` compares the inline rows with a rebuild's.
 struct RebuildRowWriter {
-    private let rows: SheetRowWriter
     private let insertSession: Statement
     private let insertPresentation: Statement
     private let insertDismissal: Statement
 
     init(db: Database) throws {
-        rows = SheetRowWriter(db: db)
         insertSession = try db.makeStatement(sql: Self.insertSQL("sessions", SheetRowWriter.sessionColumns))
         insertPresentation = try db.makeStatement(sql: Self.insertSQL("presentations", SheetRowWriter.presentationColumns))
         insertDismissal = try db.makeStatement(sql: Self.insertSQL("dismissals", SheetRowWriter.dismissalColumns))
@@ -38,11 +36,11 @@ struct RebuildRowWriter {
         """
     }
 
-    /// The session's row and the rows of all its presentations, by id: inserting in key order
-    /// appends to the b-tree instead of splitting pages all over it.
-    func write(_ session: ProjectedSession) throws {
-        for id in session.state.presentations.keys.sorted() {
-            try writePresentation(id, of: session)
+    /// The rows of the session's presentations, in the order of `rows` (by id: inserting in key
+    /// order appends to the b-tree instead of splitting pages all over it), then the session's row.
+    func write(_ session: ProjectedSession, rows: [PresentationRowJSON]) throws {
+        for row in rows {
+            try writePresentation(row, of: session)
         }
         try writeSession(session)
     }
@@ -64,24 +62,36 @@ struct RebuildRowWriter {
         }
     }
 
-    /// What ``SheetRowWriter/writePresentation(_:of:)`` writes.
-    private func writePresentation(_ id: String, of session: ProjectedSession) throws {
+    /// What ``SheetRowWriter/writePresentation(_:of:)`` writes, its JSON columns encoded beforehand.
+    private func writePresentation(_ json: PresentationRowJSON, of session: ProjectedSession) throws {
+        let id = json.id
         guard let presentation = session.state.presentations[id], let positions = session.positions[id] else { return }
+        let pending = presentation.pendingConfirmation
         try insertPresentation.execute { row in
             row.bind(session.session)
             row.bind(id)
             row.bind(presentation.route.name)
             row.bind(presentation.route.group)
-            row.bind(ProjectionJSON.object(presentation.route.params))
+            row.bind(json.routeParams)
             row.bind(presentation.dismissGuard.rawValue)
-            row.bind(ProjectionJSON.array(presentation.required))
-            row.bind(ProjectionJSON.object(presentation.baseline))
-            row.bind(ProjectionJSON.object(presentation.values))
+            row.bind(json.required)
+            row.bind(json.baseline)
+            row.bind(json.values)
             row.bind(presentation.restoredFrom?.session)
             row.bind(presentation.restoredFrom?.presentation)
             row.bind(presentation.openedAt)
             row.bind(positions.opened)
-            rows.bindChangingColumns(of: presentation, id, in: session, last: positions.last, to: &row)
+            // SheetRowWriter.changingPresentationColumns, as bindChangingColumns binds them.
+            row.bind(json.dirty)
+            row.bind(json.changedFields)
+            row.bind(presentation.status.rawValue)
+            row.bind(session.state.stackIDs.firstIndex(of: id))
+            row.bind(pending?.source.rawValue)
+            row.bind(pending?.offersSave)
+            row.bind(presentation.closedAt)
+            row.bind(presentation.lastEditAt)
+            row.bind(presentation.lastSaveFailureAt)
+            row.bind(positions.last)
         }
     }
 
