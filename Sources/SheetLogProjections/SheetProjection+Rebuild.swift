@@ -9,33 +9,14 @@ extension SheetProjection {
     /// resolution already known: no SQL write per event.
     ///
     /// It produces exactly the rows the appends produced through ``apply(_:in:)``: both fold with
-    /// ``ProjectedSession`` and write the same columns with the same values. The pure halves of the
-    /// work — decoding payloads, encoding the presentations' JSON — run on a second thread, ahead of
-    /// the fold and the inserts (``WorkAhead``), which does not change a byte of the rows. The log
-    /// is read in one pass, not in `log`'s chunks.
+    /// ``ProjectedSession`` and write the same columns with the same values. The work that needs no
+    /// database — decoding payloads, folding every other stream, encoding the presentations' JSON —
+    /// runs on a second thread, ahead of the fold and the inserts (``WorkAhead``,
+    /// ``PipelinedEventScan``), which does not change a byte of the rows. The log is read in one
+    /// pass, not in `log`'s chunks.
     public func rebuild(from log: EventLogReader, in db: Database) throws {
         try reset(in: db)
-        // By stream number: the order the log first names them.
-        var sessions: [ProjectedSession] = []
-        var dismissals: [DismissalRow] = []
-        var dismissalIndex: [Int64: Int] = [:]
-        try PipelinedEventScan.forEachEvent(in: db) { decoded in
-            if decoded.streamNumber == sessions.count { sessions.append(ProjectedSession(session: decoded.stream)) }
-            guard let event = decoded.event else {
-                sessions[decoded.streamNumber].skip(version: decoded.version, chain: [])
-                return
-            }
-            let step = sessions[decoded.streamNumber].foldRows(event, position: decoded.position, version: decoded.version)
-            if let resolution = step.resolution, let index = dismissalIndex[resolution.dismissalPosition] {
-                dismissals[index].resolution = resolution
-                dismissalIndex[resolution.dismissalPosition] = nil
-            }
-            if let dismissal = step.dismissal {
-                dismissalIndex[dismissal.position] = dismissals.count
-                dismissals.append(dismissal)
-            }
-        }
-        sessions.sort { $0.session < $1.session }
+        let (sessions, dismissals) = try PipelinedEventScan.fold(in: db)
         try Self.withoutCheckConstraints(in: db) {
             try Self.write(sessions, dismissals, in: db)
         }

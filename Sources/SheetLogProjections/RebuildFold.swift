@@ -1,0 +1,53 @@
+import SheetLogDomain
+
+/// What a rebuild's scan folds: the sessions by stream number, and one dismissal row per
+/// `attemptDismiss` with its resolution once an answer is folded.
+///
+/// Rebuild folds some streams on the database's thread and the others on the decoding thread,
+/// one ``RebuildFold`` each: a session, and the alerts its dismissal rows answer, belong to one
+/// stream, so each fold sees all of a stream's events, in log order, and ``merged(_:_:)`` gives
+/// what a single fold would have.
+struct RebuildFold {
+    /// By stream number; nil for the streams the other fold owns.
+    private(set) var sessions: [ProjectedSession?] = []
+    private(set) var dismissals: [DismissalRow] = []
+    /// The index in `dismissals` of each row whose alert is still up, by position.
+    private var openDismissals: [Int64: Int] = [:]
+
+    mutating func fold(_ decoded: RawEventChunk.Decoded) {
+        let number = decoded.streamNumber
+        if number >= sessions.count { sessions.append(contentsOf: repeatElement(nil, count: number + 1 - sessions.count)) }
+        if sessions[number] == nil { sessions[number] = ProjectedSession(session: decoded.stream) }
+        guard let event = decoded.event else {
+            sessions[number]!.skip(version: decoded.version, chain: [])
+            return
+        }
+        let step = sessions[number]!.foldRows(event, position: decoded.position, version: decoded.version)
+        if let resolution = step.resolution, let index = openDismissals[resolution.dismissalPosition] {
+            dismissals[index].resolution = resolution
+            openDismissals[resolution.dismissalPosition] = nil
+        }
+        if let dismissal = step.dismissal {
+            openDismissals[dismissal.position] = dismissals.count
+            dismissals.append(dismissal)
+        }
+    }
+
+    /// Every session of both folds, by name, and every dismissal row, by position.
+    static func merged(_ first: RebuildFold, _ second: RebuildFold) -> (sessions: [ProjectedSession], dismissals: [DismissalRow]) {
+        let sessions = (first.sessions.compactMap { $0 } + second.sessions.compactMap { $0 }).sorted { $0.session < $1.session }
+        var dismissals: [DismissalRow] = []
+        dismissals.reserveCapacity(first.dismissals.count + second.dismissals.count)
+        var (i, j) = (0, 0)
+        while i < first.dismissals.count || j < second.dismissals.count {
+            if j == second.dismissals.count || (i < first.dismissals.count && first.dismissals[i].position < second.dismissals[j].position) {
+                dismissals.append(first.dismissals[i])
+                i += 1
+            } else {
+                dismissals.append(second.dismissals[j])
+                j += 1
+            }
+        }
+        return (sessions, dismissals)
+    }
+}
