@@ -9,7 +9,7 @@ struct LoggedEvent {
     static let columnList = "position, stream, version, type, schema_version, payload, COALESCE(occurred_at, recorded_at), chain"
 
     /// Names the projection in the codec's errors.
-    private static let decodeOperation = "projection \(SheetProjection.projectionName)"
+    static let decodeOperation = "projection \(SheetProjection.projectionName)"
 
     var position: Int64
     var stream: String

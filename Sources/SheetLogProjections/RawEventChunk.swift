@@ -34,9 +34,6 @@ struct RawEventChunk: Sendable {
         FROM events ORDER BY position
         """
 
-    /// Names the projection in the codec's errors.
-    private static let decodeOperation = "projection \(SheetProjection.projectionName)"
-
     private(set) var bytes: [UInt8] = []
     private(set) var rows: [Row] = []
 
@@ -82,7 +79,7 @@ struct RawEventChunk: Sendable {
                         occurredAt: row.occurredAt,
                         context: {
                             .init(stream: stream, actualVersion: row.version, position: row.position, eventType: type.rawValue,
-                                  operation: Self.decodeOperation)
+                                  operation: LoggedEvent.decodeOperation)
                         })
                     events.append(Decoded(stream: stream, streamNumber: number, position: row.position, version: row.version, event: event))
                 } catch {

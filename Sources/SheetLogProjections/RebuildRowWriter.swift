@@ -20,15 +20,6 @@ struct RebuildRowWriter {
         insertDismissal = try db.makeStatement(sql: Self.insertSQL("dismissals", SheetRowWriter.dismissalColumns))
     }
 
-    /// Every statement the writer runs, for tests that EXPLAIN them.
-    static var allSQL: [String] {
-        [
-            insertSQL("sessions", SheetRowWriter.sessionColumns),
-            insertSQL("presentations", SheetRowWriter.presentationColumns),
-            insertSQL("dismissals", SheetRowWriter.dismissalColumns),
-        ]
-    }
-
     private static func insertSQL(_ table: String, _ columns: [String]) -> String {
         """
         INSERT INTO \(table) (\(columns.joined(separator: ", ")))
