@@ -39,71 +39,19 @@ struct RebuildRowWriter {
     /// What ``SheetRowWriter/writeSession(_:)`` writes.
     private func writeSession(_ session: ProjectedSession) throws {
         guard let firstPosition = session.firstPosition else { return }
-        let state = session.state
-        try insertSession.execute { row in
-            row.bind(state.sessionID)
-            row.bind(session.foldedVersion)
-            row.bind(state.ended ? "ended" : "active")
-            row.bind(ProjectionJSON.array(state.stackIDs))
-            row.bind(session.startedAt)
-            row.bind(session.lastEventAt)
-            row.bind(state.endedAt)
-            row.bind(firstPosition)
-            row.bind(session.lastPosition)
-        }
+        try insertSession.execute { row in SheetRowWriter.bindSession(session, firstPosition: firstPosition, to: &row) }
     }
 
     /// What ``SheetRowWriter/writePresentation(_:of:)`` writes, its JSON columns encoded beforehand.
     private func writePresentation(_ json: PresentationRowJSON, of session: ProjectedSession) throws {
-        let id = json.id
-        guard let presentation = session.state.presentations[id], let positions = session.positions[id] else { return }
-        let pending = presentation.pendingConfirmation
+        guard let presentation = session.state.presentations[json.id], let positions = session.positions[json.id] else { return }
         try insertPresentation.execute { row in
-            row.bind(session.session)
-            row.bind(id)
-            row.bind(presentation.route.name)
-            row.bind(presentation.route.group)
-            row.bind(json.routeParams)
-            row.bind(presentation.dismissGuard.rawValue)
-            row.bind(json.required)
-            row.bind(json.baseline)
-            row.bind(json.values)
-            row.bind(presentation.restoredFrom?.session)
-            row.bind(presentation.restoredFrom?.presentation)
-            row.bind(presentation.openedAt)
-            row.bind(positions.opened)
-            // SheetRowWriter.changingPresentationColumns, as bindChangingColumns binds them.
-            row.bind(json.dirty)
-            row.bind(json.changedFields)
-            row.bind(presentation.status.rawValue)
-            row.bind(session.state.stackIDs.firstIndex(of: id))
-            row.bind(pending?.source.rawValue)
-            row.bind(pending?.offersSave)
-            row.bind(presentation.closedAt)
-            row.bind(presentation.lastEditAt)
-            row.bind(presentation.lastSaveFailureAt)
-            row.bind(positions.last)
+            SheetRowWriter.bindPresentation(presentation, json: json, positions: positions, in: session, to: &row)
         }
     }
 
     /// What ``SheetRowWriter/insertDismissal(_:)`` writes.
     func insertDismissal(_ row: DismissalRow) throws {
-        try insertDismissal.execute { binder in
-            binder.bind(row.position)
-            binder.bind(row.session)
-            binder.bind(row.presentation)
-            binder.bind(row.routeName)
-            binder.bind(row.routeGroup)
-            binder.bind(row.source.rawValue)
-            binder.bind(row.outcome.rawValue)
-            binder.bind(row.dirty)
-            binder.bind(row.changedFields)
-            binder.bind(row.confirmation)
-            binder.bind(row.offersSave)
-            binder.bind(row.occurredAt)
-            binder.bind(row.resolution?.kind.rawValue)
-            binder.bind(row.resolution?.resolvedAt)
-            binder.bind(row.resolution?.resolvedPosition)
-        }
+        try insertDismissal.execute { binder in SheetRowWriter.bindDismissal(row, to: &binder) }
     }
 }

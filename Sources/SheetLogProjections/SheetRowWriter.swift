@@ -53,83 +53,22 @@ struct SheetRowWriter {
     /// The session's row; nothing for a session with no sheet event folded.
     func writeSession(_ session: ProjectedSession) throws {
         guard let firstPosition = session.firstPosition else { return }
-        let state = session.state
         try db.cachedStatement(sql: Self.upsertSessionSQL).execute { row in
-            row.bind(state.sessionID)
-            row.bind(session.foldedVersion)
-            row.bind(state.ended ? "ended" : "active")
-            row.bind(ProjectionJSON.array(state.stackIDs))
-            row.bind(session.startedAt)
-            row.bind(session.lastEventAt)
-            row.bind(state.endedAt)
-            row.bind(firstPosition)
-            row.bind(session.lastPosition)
+            Self.bindSession(session, firstPosition: firstPosition, to: &row)
         }
     }
 
     /// The row of presentation `id` of the session; nothing when the session does not know it.
     func writePresentation(_ id: String, of session: ProjectedSession) throws {
         guard let presentation = session.state.presentations[id], let positions = session.positions[id] else { return }
+        let json = PresentationRowJSON(id: id, presentation)
         try db.cachedStatement(sql: Self.upsertPresentationSQL).execute { row in
-            row.bind(session.session)
-            row.bind(id)
-            row.bind(presentation.route.name)
-            row.bind(presentation.route.group)
-            row.bind(ProjectionJSON.object(presentation.route.params))
-            row.bind(presentation.dismissGuard.rawValue)
-            row.bind(ProjectionJSON.array(presentation.required))
-            row.bind(ProjectionJSON.object(presentation.baseline))
-            row.bind(ProjectionJSON.object(presentation.values))
-            row.bind(presentation.restoredFrom?.session)
-            row.bind(presentation.restoredFrom?.presentation)
-            row.bind(presentation.openedAt)
-            row.bind(positions.opened)
-            bindChangingColumns(of: presentation, id, in: session, last: positions.last, to: &row)
-        }
-    }
-
-    /// The values of ``changingPresentationColumns``, in their order.
-    func bindChangingColumns(of presentation: Presentation, _ id: String, in session: ProjectedSession, last: Int64,
-                             to row: inout StatementBinder) {
-        let changed = presentation.changedFields
-        let pending = presentation.pendingConfirmation
-        row.bind(!changed.isEmpty)
-        row.bind(ProjectionJSON.array(changed))
-        row.bind(presentation.status.rawValue)
-        row.bind(session.state.stackIDs.firstIndex(of: id))
-        row.bind(pending?.source.rawValue)
-        row.bind(pending?.offersSave)
-        row.bind(presentation.closedAt)
-        row.bind(presentation.lastEditAt)
-        row.bind(presentation.lastSaveFailureAt)
-        row.bind(last)
-    }
-
-    /// Every presentation row of the session (rebuild writes each once, at the end).
-    func writeAllPresentations(of session: ProjectedSession) throws {
-        for id in session.state.presentations.keys {
-            try writePresentation(id, of: session)
+            Self.bindPresentation(presentation, json: json, positions: positions, in: session, to: &row)
         }
     }
 
     func insertDismissal(_ row: DismissalRow) throws {
-        try db.cachedStatement(sql: Self.insertDismissalSQL).execute { binder in
-            binder.bind(row.position)
-            binder.bind(row.session)
-            binder.bind(row.presentation)
-            binder.bind(row.routeName)
-            binder.bind(row.routeGroup)
-            binder.bind(row.source.rawValue)
-            binder.bind(row.outcome.rawValue)
-            binder.bind(row.dirty)
-            binder.bind(row.changedFields)
-            binder.bind(row.confirmation)
-            binder.bind(row.offersSave)
-            binder.bind(row.occurredAt)
-            binder.bind(row.resolution?.kind.rawValue)
-            binder.bind(row.resolution?.resolvedAt)
-            binder.bind(row.resolution?.resolvedPosition)
-        }
+        try db.cachedStatement(sql: Self.insertDismissalSQL).execute { binder in Self.bindDismissal(row, to: &binder) }
     }
 
     func resolve(_ resolution: DismissalResolution) throws {
