@@ -44,11 +44,17 @@ extension PayloadJSONParser {
     }
 
     mutating func expect(_ literal: StaticString) throws(NotCanonical) {
+        guard accept(literal) else { throw NotCanonical() }
+    }
+
+    /// Consumes `literal` when the bytes at the index spell it; leaves the index alone otherwise.
+    mutating func accept(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard bytes.count - index >= count, memcmp(bytes.baseAddress! + index, literal.utf8Start, count) == 0 else {
-            throw NotCanonical()
+            return false
         }
         index += count
+        return true
     }
 
     mutating func quotedString() throws -> String {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Decodes a payload of any event type laid out as ``PayloadEncoder`` writes it — its keys in
 /// their sorted order, optional keys absent rather than null, no whitespace — without building a
 /// JSON tree.
@@ -116,16 +114,6 @@ extension PayloadJSONParser {
         return SheetEvent.AttemptDismiss(
             presentation: presentation, source: source, outcome: outcome, dirty: dirty, changedFields: changedFields,
             confirmation: confirmation, offersSave: offersSave, popped: popped)
-    }
-
-    /// Consumes `literal` when the bytes at the index spell it; leaves the index alone otherwise.
-    private mutating func accept(_ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard bytes.count - index >= count, memcmp(bytes.baseAddress! + index, literal.utf8Start, count) == 0 else {
-            return false
-        }
-        index += count
-        return true
     }
 
     private mutating func canonicalBool() throws -> Bool {

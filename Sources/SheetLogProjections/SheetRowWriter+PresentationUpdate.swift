@@ -35,23 +35,21 @@ extension SheetRowWriter {
         let pending = presentation.pendingConfirmation
         let pendingBefore = before.pendingConfirmation
         let stackIndex = session.state.stackIDs.firstIndex(of: id)
-        let differs = [
-            changed.isEmpty != changedBefore.isEmpty,
-            changed != changedBefore,
-            presentation.status != before.status,
-            stackIndex != prior.state.stackIDs.firstIndex(of: id),
-            pending?.source != pendingBefore?.source,
-            pending?.offersSave != pendingBefore?.offersSave,
-            presentation.closedAt != before.closedAt,
-            presentation.lastEditAt != before.lastEditAt,
-            presentation.lastSaveFailureAt != before.lastSaveFailureAt,
-            positions.last != positionsBefore.last,
-            // Dictionary equality is immediate when the fold left the storage untouched.
-            presentation.baseline != before.baseline,
-            presentation.values != before.values,
-        ]
         var mask: UInt16 = 0
-        for (bit, isDifferent) in differs.enumerated() where isDifferent { mask |= 1 << bit }
+        func mark(_ bit: Int, _ isDifferent: Bool) { if isDifferent { mask |= 1 << bit } }
+        mark(0, changed.isEmpty != changedBefore.isEmpty)
+        mark(1, changed != changedBefore)
+        mark(2, presentation.status != before.status)
+        mark(3, stackIndex != prior.state.stackIDs.firstIndex(of: id))
+        mark(4, pending?.source != pendingBefore?.source)
+        mark(5, pending?.offersSave != pendingBefore?.offersSave)
+        mark(6, presentation.closedAt != before.closedAt)
+        mark(7, presentation.lastEditAt != before.lastEditAt)
+        mark(8, presentation.lastSaveFailureAt != before.lastSaveFailureAt)
+        mark(9, positions.last != positionsBefore.last)
+        // Dictionary equality is immediate when the fold left the storage untouched.
+        mark(10, presentation.baseline != before.baseline)
+        mark(11, presentation.values != before.values)
         if mask == 0 { return }
         try db.cachedStatement(sql: Self.updateSQLs.sql(for: mask, columns: Self.updatableColumns)).execute { row in
             func has(_ bit: Int) -> Bool { mask & (1 << bit) != 0 }
