@@ -1,18 +1,22 @@
-/// A command with its id and time fixed, ready to be decided (again, after a concurrent write).
+import SheetLogSQLite
+
+/// A command with its id and time fixed, ready to be decided.
 struct PreparedCommand: Sendable {
     var envelope: CommandEnvelope
     var id: String
     var occurredAt: Int64
 
     var command: SheetCommand { envelope.command }
+    /// True when the caller chose the id: only such a command can be a resend.
+    var hasOwnID: Bool { envelope.id != nil }
 }
 
-/// What a batch of commands will append, decided against the sessions' states before the append.
-struct RecordingPlan: Sendable {
+/// What a batch of commands appends, decided against the sessions as stored, in the append's transaction.
+struct RecordingPlan {
     /// What each command contributes, in the order of the commands.
-    enum Outcome: Sendable {
-        /// The command's id is stored with the same content: the original events.
-        /// `state` is nil when the results carry the state after the batch.
+    enum Outcome {
+        /// The command's id is stored with the same content: the original events (none for a
+        /// command whose receipt is stored). `state` is nil when the results carry the state after the batch.
         case alreadyStored(session: String, events: [RecordedEvent], state: SessionState?)
         /// The command was decided: the ids of the events it appends (none for an edit that changes nothing).
         case decided(session: String, eventIDs: [String], state: SessionState?)
@@ -20,18 +24,19 @@ struct RecordingPlan: Sendable {
 
     /// Which state the results carry; with `.afterBatch` no outcome keeps a snapshot.
     var resultStates: ResultStates = .afterEachCommand
+    /// The cache's era the plan was decided in.
+    var era: UInt64 = 0
 
     var outcomes: [Outcome] = []
     /// One batch per session a command writes to, in command order, each expecting the version the
     /// command was decided at.
     var batches: [StreamBatch] = []
+    /// Receipts of the commands with ids of their own that decided no event, by command id.
+    var receipts: [String: CommandReceipt] = [:]
+    /// Receipts in command order, as they are written.
+    var receiptOrder: [String] = []
     /// Every session read while deciding, at its state after the whole plan.
     var states: [String: SessionState] = [:]
-    /// A command with an id of its own decided no event: had its id been stored, nothing in the
-    /// append would show it, so an optimistic plan cannot be trusted.
-    var givenIDDecidedNothing = false
-
-    var sessions: Set<String> { Set(states.keys) }
 
     /// Folds `events` into the plan's state of `session` in place: nothing else holds that state
     /// unless an outcome kept a snapshot of it, so its presentation table is not copied per command.
@@ -43,4 +48,11 @@ struct RecordingPlan: Sendable {
     func snapshot(of session: String) -> SessionState? {
         resultStates == .afterEachCommand ? states[session] : nil
     }
+
+    mutating func add(_ receipt: CommandReceipt) {
+        receipts[receipt.commandID] = receipt
+        receiptOrder.append(receipt.commandID)
+    }
+
+    var orderedReceipts: [CommandReceipt] { receiptOrder.compactMap { receipts[$0] } }
 }

@@ -6,6 +6,11 @@ import Observation
 /// screen because the recorded state no longer has it (state-driven dismissal), never through the
 /// environment's `dismiss`. A rejected command leaves the state as it was and sets ``lastError``.
 ///
+/// Commands are applied in the order they are called, even when each is started in its own task
+/// (`Task { await coordinator.edit(…) }` per keystroke): every call takes its turn on the main actor
+/// before it suspends, and waits for the calls before it. The state shown never goes back to an
+/// older version.
+///
 /// SwiftUI wiring (the swipe is locked by the log's verdict, the alert offers Save only for a swipe):
 ///
 /// ```swift
@@ -39,6 +44,7 @@ public final class SheetCoordinator {
     public private(set) var state: SessionState
     /// The last command the log rejected (or a storage failure); cleared by the next accepted command.
     public private(set) var lastError: SheetLogError?
+    @ObservationIgnored private let turns = CoordinatorTurns()
 
     public init(database: SheetLogDatabase, session: String) {
         self.database = database
@@ -105,9 +111,15 @@ public final class SheetCoordinator {
         await perform { try await $0.database.record(command, in: $0.session).state }
     }
 
+    /// Runs `body` after every command called before it, and adopts the state it returns unless the
+    /// coordinator already shows a newer one (a `load()` can finish after a later command).
     private func perform(_ body: @Sendable (SheetCoordinator.Handle) async throws -> SessionState) async -> Bool {
+        let turn = turns.take()
+        await turns.wait(for: turn)
+        defer { turns.finish(turn) }
         do {
-            state = try await body(Handle(database: database, session: session))
+            let recorded = try await body(Handle(database: database, session: session))
+            if recorded.version >= state.version { state = recorded }
             lastError = nil
             return true
         } catch let error as SheetLogError {

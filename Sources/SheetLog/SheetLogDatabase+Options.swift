@@ -22,8 +22,6 @@ extension SheetLogDatabase {
         public var metadata: [String: String]
         /// How long a write waits for another connection or process holding the write lock.
         public var busyTimeout: Duration
-        /// How many times a command is decided again after another writer changed its session.
-        public var maxConcurrencyRetries: Int
         /// Receives retries and migrations; never payloads or form values.
         public var logger: Logger
 
@@ -33,7 +31,6 @@ extension SheetLogDatabase {
             clock: any SheetLogClock = SystemClock(),
             metadata: [String: String] = [:],
             busyTimeout: Duration = .seconds(5),
-            maxConcurrencyRetries: Int = 8,
             logger: Logger = Logger(label: "SheetLog")
         ) {
             self.durability = durability
@@ -41,7 +38,6 @@ extension SheetLogDatabase {
             self.clock = clock
             self.metadata = metadata
             self.busyTimeout = busyTimeout
-            self.maxConcurrencyRetries = maxConcurrencyRetries
             self.logger = logger
         }
 

@@ -18,96 +18,78 @@ extension SheetLogDatabase {
     /// Decides the commands in order (each against the state left by the previous ones) and appends
     /// all their events in ONE transaction: all or nothing.
     ///
-    /// Commands whose id is already stored with the same content are recognised and contribute no
-    /// events, so resending the tail of a file after a crash is safe. When a command is rejected,
-    /// nothing is appended and the error's `context.line` is the command's 1-based index in
-    /// `commands` (a caller reading lines maps it to its own line numbers with ``SheetLogError/atLine(_:)``).
-    /// `states` chooses whether each result's `state` is its session's state right after its command
-    /// (the default) or after the whole batch (no per-command snapshot: the cheaper choice for bulk ingest).
+    /// Every command is decided inside the append's write transaction, against its session as stored
+    /// at that moment, whatever other tasks, connections or processes wrote before: no decision —
+    /// an append, "nothing to append" or a rejection — is made on an outdated state, and no command
+    /// fails because another writer got there first. Calls from several tasks are applied one at a
+    /// time, each in full.
+    ///
+    /// A command whose id is already stored with the same content — its events, or the receipt of a
+    /// command that appended nothing — is recognised and appends nothing, so resending a file, or
+    /// its tail after a crash, never changes the log. Ids must not contain `#`: a command's further
+    /// events carry `id#2`, `id#3` …
+    ///
+    /// When a command is rejected, nothing is appended and the error's `context.line` is the command's
+    /// 1-based index in `commands` (a caller reading lines maps it to its own line numbers with
+    /// ``SheetLogError/atLine(_:)``). `states` chooses whether each result's `state` is its session's
+    /// state right after its command (the default) or after the whole batch (no per-command snapshot:
+    /// the cheaper choice for bulk ingest).
     @discardableResult
     public func record(_ commands: [CommandEnvelope], states: ResultStates = .afterEachCommand) async throws -> [RecordResult] {
         if commands.isEmpty { return [] }
-        // Ids and times are fixed once, so that every retry appends the very same events.
-        let prepared = commands.map { envelope in
-            PreparedCommand(
+        // Ids and times are fixed once, so that both passes of the append decide the very same events.
+        var prepared: [PreparedCommand] = []
+        prepared.reserveCapacity(commands.count)
+        for (index, envelope) in commands.enumerated() {
+            try Self.requireUsableID(envelope, line: commands.count > 1 ? index + 1 : nil)
+            prepared.append(PreparedCommand(
                 envelope: envelope, id: envelope.id ?? EventIdentifier.random(),
-                occurredAt: envelope.occurredAt ?? options.clock.nowMilliseconds())
+                occurredAt: envelope.occurredAt ?? options.clock.nowMilliseconds()))
         }
-        if commands.contains(where: { $0.id != nil }), let results = try await recordOptimistically(prepared, states: states) {
-            return results
-        }
-        var retries = 0
-        while true {
-            let plan = try await plan(prepared, states: states)
-            do {
-                if let results = try await commit(plan) { return results }
-            } catch let error as SheetLogError where error.code == .wrongExpectedVersion && retries < options.maxConcurrencyRetries {
-                logger.debug(
-                    "another writer changed the session; deciding again",
-                    metadata: ["stream": "\(error.context.stream ?? "-")", "retry": "\(retries + 1)"])
+        // Decisions, the append and the cache's update happen as one step per database, so that the
+        // cache moves from one committed state to the next in the order of the commits.
+        return try recording.withLock {
+            let outcome = try store.append { transaction in
+                let planner = CommandPlanner(transaction: transaction, cache: cache, metadataTexts: metadataTexts)
+                let plan = try planner.plan(prepared, states: states)
+                return DecidedAppend(batches: plan.batches, receipts: plan.orderedReceipts, plan: plan)
             }
-            retries += 1
-            if retries > options.maxConcurrencyRetries {
-                throw SheetLogError(
-                    .wrongExpectedVersion,
-                    "other writers kept changing sessions \(plan.sessions.sorted().joined(separator: ", ")) through \(retries) attempts",
-                    context: .init(operation: "record"))
+            cache.commit(outcome.plan.states, era: outcome.plan.era, mark: outcome.mark)
+            return Self.results(of: outcome.plan, appended: outcome.result.events)
+        }
+    }
+
+    private static func results(of plan: RecordingPlan, appended events: [RecordedEvent]) -> [RecordResult] {
+        var appended: [String: RecordedEvent] = [:]
+        for event in events { appended[event.eventID] = event }
+        return plan.outcomes.map { outcome in
+            switch outcome {
+            case let .alreadyStored(session, events, state):
+                return RecordResult(session: session, events: events, alreadyStored: true, state: state ?? plan.states[session]!)
+            case let .decided(session, eventIDs, state):
+                return RecordResult(session: session, events: eventIDs.compactMap { appended[$0] }, alreadyStored: false,
+                                    state: state ?? plan.states[session]!)
             }
-            try await reload(plan.sessions)
         }
     }
 
-    /// Decides and appends the batch as if none of its ids were stored, which spares a lookup of
-    /// every id (random reads in a large `event_id` index) in the common case of new commands.
-    ///
-    /// It is only trusted when the store confirms it: a command whose id is stored either decides
-    /// events whose first id is that very id — the store finds it and refuses or recognises the
-    /// append, appending nothing — or decides none, which the plan flags. In every such case, and
-    /// for any refusal, this returns nil and the caller plans again with the lookup, which gives
-    /// the answer (and the error) the batch deserves. Only an unknown commit outcome is rethrown:
-    /// that one must never be retried.
-    private func recordOptimistically(_ prepared: [PreparedCommand], states: ResultStates) async throws -> [RecordResult]? {
-        do {
-            let plan = try await plan(prepared, states: states, lookingUpIDs: false)
-            guard !plan.givenIDDecidedNothing else { return nil }
-            return try await commit(plan)
-        } catch let error as SheetLogError where error.code == .commitOutcomeUnknown || error.code == .readOnly {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            return nil
-        }
+    /// Refuses a caller's id that has the shape of a further event's id: `X#2` given by a caller
+    /// would be taken for the second event of command `X`.
+    private static func requireUsableID(_ envelope: CommandEnvelope, line: Int?) throws {
+        guard let id = envelope.id, id.utf8.contains(UInt8(ascii: "#")) else { return }
+        throw SheetLogError(
+            .invalidInput,
+            "command id \(id) contains '#', which SheetLog reserves for the ids of a command's further events (id#2, id#3 …); choose an id without '#'",
+            context: .init(stream: envelope.session, eventID: id, operation: envelope.command.name, line: line))
     }
 
-    /// The state of `session` as this database last knew it, read from the log when unknown.
-    func cachedState(of session: String) async throws -> SessionState {
-        if let known = cache.state(of: session) { return known }
-        return try await catchUp(session)
-    }
-
-    /// Folds the events of `session` the cache has not seen yet, and returns the up-to-date state.
-    @discardableResult
+    /// The state of `session` as stored now: the cached state with the events it has not seen folded in.
     func catchUp(_ session: String) async throws -> SessionState {
-        let known = cache.state(of: session) ?? SessionState(sessionID: session)
+        let known = cache.entry(session)?.state ?? SessionState(sessionID: session)
         let newer = try await store.readStream(session, after: known.version)
         guard !newer.isEmpty else { return known }
-        var state = known
-        for event in newer {
-            guard event.version == state.version + 1 else {
-                throw SheetLogError(
-                    .integrityViolation,
-                    "session \(session) expects version \(state.version + 1) but finds version \(event.version) at position \(event.position)",
-                    context: .init(stream: session, actualVersion: event.version, position: event.position, eventID: event.eventID,
-                                   operation: "load"))
-            }
-            state.apply(try SheetEventCodec.decode(event))
-        }
-        cache.update(state)
+        let state = try known.catchingUp(with: newer)
+        cache.remember(state)
         return state
-    }
-
-    private func reload(_ sessions: Set<String>) async throws {
-        for session in sessions.sorted() { try await catchUp(session) }
     }
 }

@@ -5,9 +5,10 @@ import SheetLogSQLite
 /// A SheetLog database: the event log of sheet sessions, with recording, replay, recovery, audit
 /// and verification on top of it.
 ///
-/// Commands are decided against a per-session cache of ``SessionState`` and appended with the
-/// version they were decided at; when another process wrote in between, the session is reloaded
-/// from the log and the command decided again.
+/// Commands are decided inside the append's write transaction, against each session as stored at
+/// that moment (a per-session cache of ``SessionState`` spares reading the log while nothing else
+/// wrote to it): another task, connection or process writing the same session never makes a
+/// decision stale, and no command fails for a race it did not cause.
 ///
 /// ```swift
 /// let database = try SheetLogDatabase.open(path: "/tmp/sheets.sqlite")
@@ -25,6 +26,8 @@ public final class SheetLogDatabase: Sendable {
     public let path: String?
 
     let cache = SessionCache()
+    /// Held while a batch of commands is decided, appended and cached (see ``record(_:states:)``).
+    let recording = Lock()
     let metadataTexts: MetadataTexts
     let logger: Logger
 

@@ -11,57 +11,74 @@ extension SQLiteEventStore {
     public func append(_ batches: [StreamBatch]) async throws -> AppendResult {
         try refuseWriteIfReadOnly("append")
         try configuration.limits.validate(batches)
-        let result: AppendResult
+        return try append(deciding: { _ in DecidedAppend(batches: batches, plan: ()) }).result
+    }
+
+    /// Decides what to append inside the append's write transaction, then appends it: the batches
+    /// and receipts `decide` returns are inserted, with their projections, in that transaction.
+    ///
+    /// `decide` reads the log as stored through its ``AppendTransaction``; it may run twice (see
+    /// ``AppendNeedsIDLookup``) and must not act on the world: its plan is handed back only once the
+    /// transaction ended. Nothing is written when it throws, or returns nothing to append.
+    package func append<Plan>(deciding decide: (AppendTransaction) throws -> DecidedAppend<Plan>) throws -> DecidedAppendOutcome<Plan> {
+        try refuseWriteIfReadOnly("append")
+        let outcome: DecidedAppendOutcome<Plan>
         do {
-            result = try writeOnCallingThread { db in try self.appendTransaction(batches, in: db) }
+            outcome = try writeOnCallingThread { db in try self.appendTransaction(decide, in: db) }
         } catch {
             throw SheetLogError.wrapping(error, operation: "append")
         }
-        if !result.alreadyStored && !result.events.isEmpty { commitBell.ring() }
-        return result
+        if !outcome.result.alreadyStored && !outcome.result.events.isEmpty { commitBell.ring() }
+        return outcome
     }
 
     /// BEGIN IMMEDIATE … COMMIT, issued here so that a failing COMMIT is told apart from every other failure.
     ///
     /// The events are first inserted without looking their ids up: the `event_id` index refuses a
-    /// stored one. Only when that pass is refused (a constraint, an expected version) is the
-    /// transaction rolled back and run again with every id looked up first, which recognises a
-    /// retry, reports a conflict, or reproduces the refusal as it is.
-    private func appendTransaction(_ batches: [StreamBatch], in db: Database) throws -> AppendResult {
-        let pass: AppendPass
+    /// stored one. Only when that pass is refused (a constraint, an expected version, or the decision
+    /// itself) is the transaction rolled back and run again with every id looked up first, which
+    /// recognises a retry, reports a conflict, or reproduces the refusal as it is.
+    private func appendTransaction<Plan>(
+        _ decide: (AppendTransaction) throws -> DecidedAppend<Plan>, in db: Database
+    ) throws -> DecidedAppendOutcome<Plan> {
+        let pass: AppendPass<Plan>
         do {
-            pass = try recordInTransaction(batches, in: db, lookingUpIDs: false)
-        } catch is NeedsIDLookup {
-            pass = try recordInTransaction(batches, in: db, lookingUpIDs: true)
+            pass = try recordInTransaction(decide, in: db, lookingUpIDs: false)
+        } catch is AppendNeedsIDLookup {
+            pass = try recordInTransaction(decide, in: db, lookingUpIDs: true)
         }
-        if pass.result.alreadyStored {
+        guard pass.writes else {
             try? db.rollback()  // nothing was written
-            return pass.result
+            return DecidedAppendOutcome(result: pass.result, plan: pass.plan, mark: pass.startMark)
         }
         do {
             try db.commit()
         } catch {
             try? db.rollback()
             tailCache.invalidate()
-            throw commitOutcomeUnknown(error, batches: batches)
+            throw commitOutcomeUnknown(error, batches: pass.batches)
         }
+        var mark = pass.startMark
         if var tail = pass.tail {
             tail.totalChanges = db.totalChangesCount
             tailCache.store(tail, epoch: pass.epoch)
+            mark = LogMark(epoch: pass.epoch, position: tail.position)
         }
-        return pass.result
+        return DecidedAppendOutcome(result: pass.result, plan: pass.plan, mark: mark)
     }
 
     /// BEGIN IMMEDIATE and the inserts; the transaction is rolled back when they throw.
-    private func recordInTransaction(_ batches: [StreamBatch], in db: Database, lookingUpIDs: Bool) throws -> AppendPass {
+    private func recordInTransaction<Plan>(
+        _ decide: (AppendTransaction) throws -> DecidedAppend<Plan>, in db: Database, lookingUpIDs: Bool
+    ) throws -> AppendPass<Plan> {
         do {
             try db.beginTransaction(.immediate)
         } catch {
             throw SheetLogError.wrapping(error, operation: "beginning the append transaction")
         }
         do {
-            return try record(batches, in: db, lookingUpIDs: lookingUpIDs)
-        } catch let error as NeedsIDLookup {
+            return try record(decide, in: db, lookingUpIDs: lookingUpIDs)
+        } catch let error as AppendNeedsIDLookup {
             try? db.rollback()
             throw error
         } catch {
@@ -70,32 +87,49 @@ extension SQLiteEventStore {
         }
     }
 
-    /// The append, made without looking ids up, was refused (a constraint, an expected version): a
-    /// retry of stored events, most likely, which only the lookup recognises.
-    private struct NeedsIDLookup: Error {}
-
     /// One pass of the inserts: the result, and the log's new tail to cache once COMMIT returned.
-    private struct AppendPass {
+    private struct AppendPass<Plan> {
         var result: AppendResult
+        var plan: Plan
+        var batches: [StreamBatch]
+        /// False when the pass inserted nothing: the transaction is rolled back, not committed.
+        var writes: Bool
         var tail: LogTailCache.Tail?
         var epoch: LogEpoch
+        var startMark: LogMark
     }
 
-    private func record(_ batches: [StreamBatch], in db: Database, lookingUpIDs: Bool) throws -> AppendPass {
+    private func record<Plan>(
+        _ decide: (AppendTransaction) throws -> DecidedAppend<Plan>, in db: Database, lookingUpIDs: Bool
+    ) throws -> AppendPass<Plan> {
         // Read first, before this pass changes anything: did anything but this store's appends
         // change the database since its last commit?
         let dataVersion = try db.cachedStatement(sql: "PRAGMA data_version").fetchValue(Int64.self) ?? 0
         let (known, epoch) = tailCache.tail(dataVersion: dataVersion, totalChanges: db.totalChangesCount)
-        if lookingUpIDs, let originals = try storedOriginals(of: batches, in: db) {
-            return AppendPass(result: AppendResult(events: originals, alreadyStored: true), tail: nil, epoch: epoch)
-        }
         var position: Int64
-        var chain: [UInt8]
         if let known {
             position = known.position
-            chain = known.chain
         } else {
             position = try db.cachedStatement(sql: "SELECT max(position) FROM events").fetchValue(Int64.self) ?? 0
+        }
+        let startMark = LogMark(epoch: epoch, position: position)
+        let decided = try decide(AppendTransaction(db: db, mark: startMark, lookingUpIDs: lookingUpIDs))
+        let batches = decided.batches
+        func pass(_ result: AppendResult, writes: Bool, tail: LogTailCache.Tail?) -> AppendPass<Plan> {
+            AppendPass(result: result, plan: decided.plan, batches: batches, writes: writes, tail: tail, epoch: epoch,
+                       startMark: startMark)
+        }
+        if batches.allSatisfy(\.events.isEmpty) && decided.receipts.isEmpty {
+            return pass(AppendResult(events: [], alreadyStored: false), writes: false, tail: nil)
+        }
+        try configuration.limits.validate(batches)
+        if lookingUpIDs, let originals = try storedOriginals(of: batches, in: db) {
+            return pass(AppendResult(events: originals, alreadyStored: true), writes: false, tail: nil)
+        }
+        var chain: [UInt8]
+        if let known {
+            chain = known.chain
+        } else {
             chain = position == 0 ? IntegrityChain.genesis : try lastChain(at: position, in: db)
         }
         let recordedAt = configuration.clock.nowMilliseconds()
@@ -119,7 +153,7 @@ extension SQLiteEventStore {
             }
             guard batch.expected.isSatisfied(byActualVersion: actual) else {
                 // Idempotency comes before the expected version: a retry of a stored append expects a stale one.
-                if !lookingUpIDs { throw NeedsIDLookup() }
+                if !lookingUpIDs { throw AppendNeedsIDLookup() }
                 throw SheetLogError(
                     .wrongExpectedVersion,
                     "stream \(batch.stream) was expected at version \(batch.expected) but is at version \(actual)",
@@ -147,7 +181,7 @@ extension SQLiteEventStore {
                         row.bind(blob: chain)
                     }
                 } catch let error as DatabaseError where !lookingUpIDs && error.resultCode == .SQLITE_CONSTRAINT {
-                    throw NeedsIDLookup()
+                    throw AppendNeedsIDLookup()
                 }
                 recorded.append(RecordedEvent(
                     position: position, eventID: event.eventID, stream: batch.stream, version: version, type: event.type,
@@ -169,12 +203,32 @@ extension SQLiteEventStore {
                 }
             }
         }
+        try insertReceipts(decided.receipts, recordedAt: recordedAt, in: db)
         var streamVersions = known?.streamVersions ?? [:]
         streamVersions.merge(versions) { _, new in new }
         // The change count is filled in after COMMIT, with everything this pass wrote.
         let tail = LogTailCache.Tail(
             dataVersion: dataVersion, totalChanges: 0, position: position, chain: chain, streamVersions: streamVersions)
-        return AppendPass(result: AppendResult(events: recorded, alreadyStored: false), tail: tail, epoch: epoch)
+        return pass(AppendResult(events: recorded, alreadyStored: false), writes: true, tail: tail)
+    }
+
+    private func insertReceipts(_ receipts: [CommandReceipt], recordedAt: Int64, in db: Database) throws {
+        guard !receipts.isEmpty else { return }
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO command_receipts (command_id, stream, version, command, fingerprint, occurred_at, recorded_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        for receipt in receipts {
+            try insert.execute { row in
+                row.bind(receipt.commandID)
+                row.bind(receipt.stream)
+                row.bind(receipt.version)
+                row.bind(receipt.command)
+                row.bind(receipt.fingerprint)
+                row.bind(receipt.occurredAt)
+                row.bind(recordedAt)
+            }
+        }
     }
 
     /// The stored originals when every event id of the append is stored with the same content;

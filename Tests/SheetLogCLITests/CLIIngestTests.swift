@@ -96,3 +96,40 @@ struct CLIIngestTests {
         #expect(right.status == 0, "\(right.stderr)")
     }
 }
+
+/// The file resends the adversarial tester found unsafe, through the real binary.
+@Suite("sheetlog ingest: resent files")
+struct CLIResendTests {
+    private static func edit(_ id: String, _ value: String, second: Int) -> String {
+        #"{"session":"s1","id":"\#(id)","type":"edit","field":"amount","value":"\#(value)","at":"2026-01-01T09:00:0\#(second).000Z"}"#
+    }
+
+    @Test("edit 10, edit 10, edit 99 ingested twice (batch or --each) leaves 99 and the same log",
+          arguments: [[String](), ["--each"]])
+    func noOpLineResent(mode: [String]) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let lines = [IngestLines.present(id: "a"), Self.edit("b", "10", second: 1), Self.edit("c", "10", second: 2),
+                     Self.edit("d", "99", second: 3)]
+        #expect(try cli.ingest(lines, mode).status == 0)
+        let before = try StoredLog(path: cli.database).events()
+        #expect(before.count == 3)
+        let again = try cli.ingest(lines, mode)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try StoredLog(path: cli.database).events() == before)
+        let replay = try cli.run(["replay", "s1"])
+        #expect(replay.stdout.contains(#"amount="99""#))
+        #expect(!replay.stdout.split(separator: "\n").last!.contains(#"amount="10""#))
+    }
+
+    @Test("a user id shaped like a derived id is refused with the rule, and nothing is stored")
+    func derivedLookingIDRefused() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let lines = [IngestLines.present(id: "X#2"), IngestLines.edit(id: "X")]
+        let run = try cli.ingest(lines)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("line 1"), "\(run.stderr)")
+        #expect(run.stderr.contains("'#'"), "\(run.stderr)")
+    }
+}

@@ -1,0 +1,123 @@
+import SheetLogSQLite
+
+extension CommandEnvelope {
+    /// SHA-256 (hex) of the command's content: its session, name and every field, in a framing where
+    /// no two different commands give the same bytes (each text length-prefixed, dictionaries by key).
+    ///
+    /// Stored in a receipt instead of the content itself, which can hold form values.
+    var fingerprint: String {
+        var bytes = FingerprintBytes()
+        bytes.text(session)
+        bytes.text(command.name)
+        switch command {
+        case let .present(presentation, route, baseline, required, dismissGuard):
+            bytes.text(presentation)
+            bytes.text(route.name)
+            bytes.text(route.group)
+            bytes.strings(route.params)
+            bytes.values(baseline)
+            bytes.count(required.count)
+            for field in required { bytes.text(field) }
+            bytes.text(dismissGuard.rawValue)
+        case let .edit(field, value, presentation):
+            bytes.optional(presentation)
+            bytes.text(field)
+            bytes.value(value)
+        case let .attemptDismiss(source, presentation):
+            bytes.text(source.rawValue)
+            bytes.optional(presentation)
+        case let .dismissAll(source):
+            bytes.text(source.rawValue)
+        case let .confirmDiscard(presentation), let .keepEditing(presentation):
+            bytes.optional(presentation)
+        case let .save(values, presentation):
+            if let values {
+                bytes.count(1)
+                bytes.values(values)
+            } else {
+                bytes.count(0)
+            }
+            bytes.optional(presentation)
+        case let .saveFailed(reason, presentation):
+            bytes.text(reason)
+            bytes.optional(presentation)
+        case let .restoreDraft(draft, newPresentation):
+            bytes.text(draft.session)
+            bytes.text(draft.presentation)
+            bytes.optional(newPresentation)
+        case let .declineDraft(draft):
+            bytes.text(draft.session)
+            bytes.text(draft.presentation)
+        case .endSession:
+            break
+        }
+        return Checksum.sha256Hex(bytes.bytes)
+    }
+
+    /// Checks that a stored receipt is this command's: same session, command and content, and the
+    /// same time when this one gives a time. Throws ``SheetLogError/Code/idempotencyConflict`` naming
+    /// what differs (never a value).
+    func requireSameContent(as receipt: CommandReceipt) throws {
+        let difference: String? =
+            receipt.stream != targetSession ? "session"
+            : receipt.command != command.name ? "command"
+            : receipt.fingerprint != fingerprint ? "content"
+            : occurredAt.map { $0 == receipt.occurredAt ? nil : "occurredAt" } ?? nil
+        guard let difference else { return }
+        throw SheetLogError(
+            .idempotencyConflict,
+            "command id \(receipt.commandID) was already recorded with different \(difference) in session \(receipt.stream) (at its version \(receipt.version), appending nothing)",
+            context: .init(stream: receipt.stream, eventID: receipt.commandID, operation: command.name))
+    }
+}
+
+/// The framing of ``CommandEnvelope/fingerprint``.
+private struct FingerprintBytes {
+    var bytes: [UInt8] = []
+
+    mutating func count(_ count: Int) {
+        withUnsafeBytes(of: UInt64(count).bigEndian) { bytes += $0 }
+    }
+
+    mutating func text(_ text: String) {
+        count(text.utf8.count)
+        bytes += text.utf8
+    }
+
+    mutating func optional(_ text: String?) {
+        guard let text else { return count(0) }
+        count(1)
+        self.text(text)
+    }
+
+    mutating func value(_ value: FieldValue) {
+        switch value {
+        case .string(let text):
+            bytes.append(1)
+            self.text(text)
+        case .number(let number):
+            bytes.append(2)
+            withUnsafeBytes(of: number.bitPattern.bigEndian) { bytes += $0 }
+        case .bool(let flag):
+            bytes += [3, flag ? 1 : 0]
+        case .null:
+            bytes.append(4)
+        }
+    }
+
+    mutating func values(_ values: [String: FieldValue]) {
+        count(values.count)
+        for key in values.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            text(key)
+            value(values[key]!)
+        }
+    }
+
+    mutating func strings(_ strings: [String: String]) {
+        count(strings.count)
+        for key in strings.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            text(key)
+            text(strings[key]!)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import SheetLogSQLite
+
+/// Decides a batch of commands inside an append's transaction, each against the sessions as stored
+/// (through the cache while it is exact, see ``SessionCache``) and the states the earlier commands leave.
+struct CommandPlanner {
+    let transaction: AppendTransaction
+    let cache: SessionCache
+    let metadataTexts: MetadataTexts
+
+    func plan(_ commands: [PreparedCommand], states: ResultStates) throws -> RecordingPlan {
+        var plan = RecordingPlan(resultStates: states, era: cache.era(at: transaction.mark))
+        for (index, command) in commands.enumerated() {
+            do {
+                try add(command, to: &plan)
+            } catch is SheetLogError where !transaction.lookingUpIDs && commands.contains(where: \.hasOwnID) {
+                // A resend decided as new is refused (its sheet is already presented …): only the
+                // pass that looks ids up tells a resend from a real refusal, and gives the right error.
+                throw AppendNeedsIDLookup()
+            } catch var error as SheetLogError where commands.count > 1 && error.context.line == nil {
+                error.context.line = index + 1
+                throw error
+            }
+        }
+        return plan
+    }
+
+    private func add(_ command: PreparedCommand, to plan: inout RecordingPlan) throws {
+        let target = command.envelope.targetSession
+        if command.hasOwnID {
+            if transaction.lookingUpIDs {
+                if try recognise(command, in: &plan) { return }
+            } else if try transaction.receipt(command.id) != nil {
+                // Its id is known without events: only the pass that looks ids up answers it.
+                throw AppendNeedsIDLookup()
+            }
+        }
+        var eventIDs: [String] = []
+        for (session, events) in try decide(command, in: &plan) where !events.isEmpty {
+            let version = try state(of: session, in: &plan).version
+            var data: [EventData] = []
+            for event in events {
+                let index = eventIDs.count + 1
+                let id = EventMetadata.eventID(command.id, index: index)
+                let metadata = metadataTexts.json(command: index == 1 ? command.command.name : nil)
+                data.append(try SheetEventCodec.encode(event, eventID: id, metadata: metadata))
+                eventIDs.append(id)
+            }
+            plan.batches.append(StreamBatch(stream: session, events: data, expected: .exact(version)))
+            plan.fold(events, into: session)
+        }
+        let state = try state(of: target, in: &plan)
+        if eventIDs.isEmpty && command.hasOwnID {
+            // Had its id been stored, nothing appended would show it: only a lookup can tell.
+            guard transaction.lookingUpIDs else { throw AppendNeedsIDLookup() }
+            plan.add(CommandReceipt(
+                commandID: command.id, stream: target, version: state.version, command: command.command.name,
+                fingerprint: command.envelope.fingerprint, occurredAt: command.occurredAt))
+        }
+        plan.outcomes.append(.decided(session: target, eventIDs: eventIDs, state: plan.snapshot(of: target)))
+    }
+
+    /// True when the command's id is stored (its events, or its receipt) with the same content, and
+    /// adds its outcome; throws ``SheetLogError/Code/idempotencyConflict`` when the content differs.
+    private func recognise(_ command: PreparedCommand, in plan: inout RecordingPlan) throws -> Bool {
+        let target = command.envelope.targetSession
+        if let stored = try storedEvents(ofCommand: command.id) {
+            try command.envelope.requireSameContent(as: stored, id: command.id)
+            _ = try state(of: target, in: &plan)
+            plan.outcomes.append(.alreadyStored(session: target, events: stored, state: plan.snapshot(of: target)))
+            return true
+        }
+        guard let receipt = try plan.receipts[command.id] ?? transaction.receipt(command.id) else { return false }
+        try command.envelope.requireSameContent(as: receipt)
+        _ = try state(of: target, in: &plan)
+        plan.outcomes.append(.alreadyStored(session: target, events: [], state: plan.snapshot(of: target)))
+        return true
+    }
+
+    /// The events the command appends, per session, in append order.
+    private func decide(_ command: PreparedCommand, in plan: inout RecordingPlan) throws -> [(String, [SheetEvent])] {
+        let session = command.envelope.session
+        let at = command.occurredAt
+        if case let .restoreDraft(draft, newPresentation) = command.command, draft.session != session {
+            let old = try state(of: draft.session, in: &plan)
+            let new = try state(of: session, in: &plan)
+            let decided = try SheetDecider.decideRestore(from: draft, old: old, new: new, newPresentation: newPresentation, at: at)
+            return [(draft.session, decided.old), (session, decided.new)]
+        }
+        let target = command.envelope.targetSession
+        let state = try state(of: target, in: &plan)
+        return [(target, try SheetDecider.decide(command.command, state: state, at: at))]
+    }
+
+    /// The session's state within the plan: after the plan's earlier commands, else as stored.
+    private func state(of session: String, in plan: inout RecordingPlan) throws -> SessionState {
+        if let state = plan.states[session] { return state }
+        let state = try stored(session, era: plan.era)
+        plan.states[session] = state
+        return state
+    }
+
+    /// The session as stored: the cached state when it is exact in this era, else the cached state
+    /// (or an empty one) with the events the cache has not seen folded in.
+    private func stored(_ session: String, era: UInt64) throws -> SessionState {
+        let entry = cache.entry(session)
+        if let entry, entry.era == era { return entry.state }
+        let known = entry?.state ?? SessionState(sessionID: session)
+        return try known.catchingUp(with: transaction.readStream(session, after: known.version))
+    }
+
+    /// The stored events of the command whose first event has `id` (`id`, `id#2` …), nil when not stored.
+    private func storedEvents(ofCommand id: String) throws -> [RecordedEvent]? {
+        let first = try transaction.events(withIDs: [id])
+        guard !first.isEmpty else { return nil }
+        var events = first
+        var next = 2
+        while true {
+            let found = try transaction.events(withIDs: [EventMetadata.eventID(id, index: next)])
+            if found.isEmpty { break }
+            events += found
+            next += 1
+        }
+        return events.sorted { $0.position < $1.position }
+    }
+}

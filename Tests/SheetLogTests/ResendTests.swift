@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+import Testing
+import SheetLog
+
+/// Resending commands — a whole file again, or its tail after a crash — never changes the log.
+@Suite("Resends of commands that appended nothing")
+struct ResendTests {
+    private static func edit(_ id: String, _ value: FieldValue, at time: Int64) -> CommandEnvelope {
+        CommandEnvelope(session: "s", command: .edit(field: "amount", value: value), id: id, occurredAt: time)
+    }
+
+    private static let file = [
+        CommandEnvelope(session: "s", command: .present(presentation: "p", route: .newExpense), id: "a", occurredAt: 1),
+        edit("b", "10", at: 2),
+        edit("c", "10", at: 3),  // changes nothing
+        edit("d", "99", at: 4),
+    ]
+
+    @Test("edit 10, edit 10, edit 99 resent whole, one line at a time, or as a tail: the log does not change",
+          arguments: ["whole", "lines", "tail"])
+    func resendLeavesTheLogAsItWas(how: String) async throws {
+        let directory = try TemporaryDirectory()
+        let database = try SheetLogDatabase.open(path: directory.path(), options: testOptions())
+        try await database.record(Self.file)
+        let before = try await database.store.readAll()
+        #expect(before.count == 3)
+
+        switch how {
+        case "whole":
+            let results = try await database.record(Self.file)
+            #expect(results.allSatisfy { $0.alreadyStored })
+        case "lines":
+            for envelope in Self.file {
+                #expect(try await database.record([envelope])[0].alreadyStored)
+            }
+        default:
+            let results = try await database.record(Array(Self.file.suffix(2)))
+            #expect(results.map(\.alreadyStored) == [true, true])
+            #expect(results[0].events.isEmpty)
+        }
+        #expect(try await database.store.readAll() == before)
+        #expect(try await database.state(of: "s").top?.values["amount"] == "99")
+
+        // Reopened, as a second ingest in a new process would.
+        let reopened = try SheetLogDatabase.open(path: directory.path(), options: testOptions())
+        #expect(try await reopened.record(Self.file).allSatisfy { $0.alreadyStored })
+        #expect(try await reopened.store.readAll() == before)
+    }
+
+    @Test("the id of a command that appended nothing cannot be reused for other content")
+    func receiptConflict() async throws {
+        let database = try SheetLogDatabase.inMemory(options: testOptions())
+        try await database.record(Self.file)
+        let conflicts: [CommandEnvelope] = [
+            Self.edit("c", "11", at: 3),
+            Self.edit("c", "10", at: 5),
+            CommandEnvelope(session: "other", command: .edit(field: "amount", value: "10"), id: "c", occurredAt: 3),
+            CommandEnvelope(session: "s", command: .keepEditing(), id: "c", occurredAt: 3),
+        ]
+        for envelope in conflicts {
+            let error = await #expect(throws: SheetLogError.self) { try await database.record([envelope]) }
+            #expect(error?.code == .idempotencyConflict)
+            #expect(error.map { !$0.description.contains("11") } ?? true, "an error never prints a form value")
+        }
+        #expect(try await database.store.lastPosition() == 3)
+        // Without its own time, the resend is the same command.
+        #expect(try await database.record([CommandEnvelope(session: "s", command: .edit(field: "amount", value: "10"), id: "c")])[0].alreadyStored)
+    }
+
+    @Test("the same no-op line twice in one batch is recorded once and recognised once")
+    func duplicateNoOpInOneBatch() async throws {
+        let database = try SheetLogDatabase.inMemory(options: testOptions())
+        let results = try await database.record(Array(Self.file.prefix(3)) + [Self.edit("c", "10", at: 3)])
+        #expect(results.map(\.alreadyStored) == [false, false, false, true])
+        #expect(try await database.record(Self.file).map(\.alreadyStored) == [true, true, true, false])
+        #expect(try await database.state(of: "s").top?.values["amount"] == "99")
+    }
+
+    @Test("a receipt holds no form value in clear")
+    func receiptHoldsNoValue() async throws {
+        let directory = try TemporaryDirectory()
+        let database = try SheetLogDatabase.open(path: directory.path(), options: testOptions())
+        try await database.record([
+            CommandEnvelope(session: "s", command: .present(presentation: "p", route: .newExpense), id: "a", occurredAt: 1),
+            Self.edit("b", "secret-marker-4711", at: 2),
+            Self.edit("c", "secret-marker-4711", at: 3),
+        ])
+        let rows = try await database.store.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM command_receipts")
+        }
+        #expect(rows.count == 1)
+        #expect(rows.first?["command_id"] == "c")
+        #expect(!rows.description.contains("secret-marker"))
+    }
+
+    @Test("an id with '#' is refused: X#2 would be taken for the second event of command X",
+          arguments: ["X#2", "#", "a#b"])
+    func hashInIDIsRefused(id: String) async throws {
+        let database = try SheetLogDatabase.inMemory(options: testOptions())
+        let batch = [
+            CommandEnvelope(session: "s", command: .present(presentation: "p", route: .newExpense), id: "first", occurredAt: 1),
+            CommandEnvelope(session: "s", command: .edit(field: "amount", value: "1"), id: id, occurredAt: 2),
+        ]
+        let error = await #expect(throws: SheetLogError.self) { try await database.record(batch) }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.context.line == 2)
+        #expect(error?.description.contains("'#'") == true)
+        #expect(try await database.store.lastPosition() == 0)
+    }
+}
