@@ -7,21 +7,41 @@ struct CommandPlanner {
     let cache: SessionCache
     let metadataTexts: MetadataTexts
 
-    func plan(_ commands: [PreparedCommand], states: ResultStates) throws -> RecordingPlan {
-        var plan = RecordingPlan(resultStates: states, era: cache.era(at: transaction.mark))
+    /// Plans a group of requests in order, each all or nothing: a request a rule refuses is left
+    /// out (with its error) and the next one is decided on the states before it.
+    func plan(_ group: [RecordQueue.Request]) throws -> RecordingPlan {
+        var plan = RecordingPlan(era: cache.era(at: transaction.mark))
+        for request in group {
+            // Kept only where a refused request must be undone for the others: a saved copy makes
+            // the fold copy the session's state, once per request.
+            let before = group.count > 1 ? plan : nil
+            do {
+                plan.resultStates = request.states
+                let start = plan.outcomes.count
+                try add(request.commands, to: &plan)
+                plan.finishRequest(startingAt: start)
+            } catch let error as SheetLogError {
+                if !transaction.lookingUpIDs && request.commands.contains(where: \.hasOwnID) {
+                    // A resend decided as new is refused (its sheet is already presented …): only the
+                    // pass that looks ids up tells a resend from a real refusal, and gives the right error.
+                    throw AppendNeedsIDLookup()
+                }
+                plan = before ?? RecordingPlan(era: plan.era)
+                plan.requests.append(.failure(error))
+            }
+        }
+        return plan
+    }
+
+    private func add(_ commands: [PreparedCommand], to plan: inout RecordingPlan) throws {
         for (index, command) in commands.enumerated() {
             do {
                 try add(command, to: &plan)
-            } catch is SheetLogError where !transaction.lookingUpIDs && commands.contains(where: \.hasOwnID) {
-                // A resend decided as new is refused (its sheet is already presented …): only the
-                // pass that looks ids up tells a resend from a real refusal, and gives the right error.
-                throw AppendNeedsIDLookup()
             } catch var error as SheetLogError where commands.count > 1 && error.context.line == nil {
                 error.context.line = index + 1
                 throw error
             }
         }
-        return plan
     }
 
     private func add(_ command: PreparedCommand, to plan: inout RecordingPlan) throws {
@@ -29,7 +49,7 @@ struct CommandPlanner {
         if command.hasOwnID {
             if transaction.lookingUpIDs {
                 if try recognise(command, in: &plan) { return }
-            } else if try transaction.receipt(command.id) != nil {
+            } else if try transaction.hasReceipt(command.id) {
                 // Its id is known without events: only the pass that looks ids up answers it.
                 throw AppendNeedsIDLookup()
             }

@@ -22,12 +22,15 @@ struct RecordingPlan {
         case decided(session: String, eventIDs: [String], state: SessionState?)
     }
 
-    /// Which state the results carry; with `.afterBatch` no outcome keeps a snapshot.
+    /// Which state the results of the request being planned carry; with `.afterBatch` no outcome
+    /// keeps a snapshot until the request ends.
     var resultStates: ResultStates = .afterEachCommand
     /// The cache's era the plan was decided in.
     var era: UInt64 = 0
 
     var outcomes: [Outcome] = []
+    /// Per request of the group, in order: the range of its outcomes, or the error that refused it.
+    var requests: [Result<Range<Int>, SheetLogError>] = []
     /// One batch per session a command writes to, in command order, each expecting the version the
     /// command was decided at.
     var batches: [StreamBatch] = []
@@ -47,6 +50,24 @@ struct RecordingPlan {
     /// The state an outcome keeps for `session`: a snapshot, or nil when results carry the batch's end state.
     func snapshot(of session: String) -> SessionState? {
         resultStates == .afterEachCommand ? states[session] : nil
+    }
+
+    /// Closes the request whose outcomes start at `start`: with `.afterBatch`, each of its outcomes
+    /// gets its session's state at the request's end.
+    mutating func finishRequest(startingAt start: Int) {
+        if resultStates == .afterBatch {
+            for index in start..<outcomes.count {
+                switch outcomes[index] {
+                case let .alreadyStored(session, events, nil):
+                    outcomes[index] = .alreadyStored(session: session, events: events, state: states[session])
+                case let .decided(session, eventIDs, nil):
+                    outcomes[index] = .decided(session: session, eventIDs: eventIDs, state: states[session])
+                case .alreadyStored, .decided:
+                    break
+                }
+            }
+        }
+        requests.append(.success(start..<outcomes.count))
     }
 
     mutating func add(_ receipt: CommandReceipt) {

@@ -7,9 +7,9 @@ import Observation
 /// environment's `dismiss`. A rejected command leaves the state as it was and sets ``lastError``.
 ///
 /// Commands are applied in the order they are called, even when each is started in its own task
-/// (`Task { await coordinator.edit(…) }` per keystroke): every call takes its turn on the main actor
-/// before it suspends, and waits for the calls before it. The state shown never goes back to an
-/// older version.
+/// (`Task { await coordinator.edit(…) }` per keystroke): every call is queued on the main actor
+/// before it suspends, and a burst of calls is committed in shared transactions (group commit).
+/// The state shown never goes back to an older version.
 ///
 /// SwiftUI wiring (the swipe is locked by the log's verdict, the alert offers Save only for a swipe):
 ///
@@ -44,7 +44,6 @@ public final class SheetCoordinator {
     public private(set) var state: SessionState
     /// The last command the log rejected (or a storage failure); cleared by the next accepted command.
     public private(set) var lastError: SheetLogError?
-    @ObservationIgnored private let turns = CoordinatorTurns()
 
     public init(database: SheetLogDatabase, session: String) {
         self.database = database
@@ -66,7 +65,8 @@ public final class SheetCoordinator {
     /// Reads the session from the log (at launch, or after another window wrote to it).
     @discardableResult
     public func load() async -> Bool {
-        await perform { try await $0.database.state(of: $0.session) }
+        let database = database, session = session
+        return await adopt { try await database.state(of: session) }
     }
 
     @discardableResult
@@ -108,32 +108,37 @@ public final class SheetCoordinator {
     /// Records `command` and adopts the state the log returned; false when it was rejected.
     @discardableResult
     public func record(_ command: SheetCommand) async -> Bool {
-        await perform { try await $0.database.record(command, in: $0.session).state }
+        // Submitted here, on the main actor and before any suspension: the order of the calls.
+        let ticket: RecordTicket
+        do {
+            ticket = try database.submit([CommandEnvelope(session: session, command: command)], states: .afterEachCommand)
+        } catch {
+            return adopt(failure: error)
+        }
+        let database = database
+        return await adopt { try await database.complete(ticket)[0].state }
     }
 
-    /// Runs `body` after every command called before it, and adopts the state it returns unless the
-    /// coordinator already shows a newer one (a `load()` can finish after a later command).
-    private func perform(_ body: @Sendable (SheetCoordinator.Handle) async throws -> SessionState) async -> Bool {
-        let turn = turns.take()
-        await turns.wait(for: turn)
-        defer { turns.finish(turn) }
+    /// Adopts the state `body` returns unless the coordinator already shows a newer one (a `load()`
+    /// can finish after a later command), or sets ``lastError``.
+    private func adopt(_ body: @Sendable () async throws -> SessionState) async -> Bool {
         do {
-            let recorded = try await body(Handle(database: database, session: session))
+            let recorded = try await body()
             if recorded.version >= state.version { state = recorded }
             lastError = nil
             return true
-        } catch let error as SheetLogError {
-            lastError = error
         } catch {
+            return adopt(failure: error)
+        }
+    }
+
+    private func adopt(failure error: any Error) -> Bool {
+        if let error = error as? SheetLogError {
+            lastError = error
+        } else {
             lastError = SheetLogError(.storage, "\(session): recording failed with an error of type \(type(of: error))",
                                       context: .init(stream: session))
         }
         return false
-    }
-
-    /// What a recording needs off the main actor.
-    private struct Handle: Sendable {
-        let database: SheetLogDatabase
-        let session: String
     }
 }

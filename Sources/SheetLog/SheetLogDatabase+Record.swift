@@ -21,8 +21,11 @@ extension SheetLogDatabase {
     /// Every command is decided inside the append's write transaction, against its session as stored
     /// at that moment, whatever other tasks, connections or processes wrote before: no decision —
     /// an append, "nothing to append" or a rejection — is made on an outdated state, and no command
-    /// fails because another writer got there first. Calls from several tasks are applied one at a
-    /// time, each in full.
+    /// fails because another writer got there first. Calls made while another call is being
+    /// committed wait and are then committed together, in the order they were made, in one
+    /// transaction (group commit: one fsync for all); each still succeeds or fails on its own, and
+    /// returns only after the COMMIT that stored it. A call made while nothing is being committed
+    /// is committed at once.
     ///
     /// A command whose id is already stored with the same content — its events, or the receipt of a
     /// command that appended nothing — is recognised and appends nothing, so resending a file, or
@@ -37,7 +40,14 @@ extension SheetLogDatabase {
     @discardableResult
     public func record(_ commands: [CommandEnvelope], states: ResultStates = .afterEachCommand) async throws -> [RecordResult] {
         if commands.isEmpty { return [] }
-        // Ids and times are fixed once, so that both passes of the append decide the very same events.
+        let ticket = try submit(commands, states: states)
+        return try await complete(ticket)
+    }
+
+    /// Queues the commands for recording, without waiting: the order of `submit` calls is the order
+    /// in which they are decided. ``complete(_:)`` waits for the outcome.
+    func submit(_ commands: [CommandEnvelope], states: ResultStates) throws -> RecordTicket {
+        // Ids and times are fixed once, so that every pass of the append decides the very same events.
         var prepared: [PreparedCommand] = []
         prepared.reserveCapacity(commands.count)
         for (index, envelope) in commands.enumerated() {
@@ -46,23 +56,54 @@ extension SheetLogDatabase {
                 envelope: envelope, id: envelope.id ?? EventIdentifier.random(),
                 occurredAt: envelope.occurredAt ?? options.clock.nowMilliseconds()))
         }
-        // Decisions, the append and the cache's update happen as one step per database, so that the
-        // cache moves from one committed state to the next in the order of the commits.
-        return try recording.withLock {
-            let outcome = try store.append { transaction in
-                let planner = CommandPlanner(transaction: transaction, cache: cache, metadataTexts: metadataTexts)
-                let plan = try planner.plan(prepared, states: states)
-                return DecidedAppend(batches: plan.batches, receipts: plan.orderedReceipts, plan: plan)
+        let request = RecordQueue.Request(commands: prepared, states: states)
+        queue.submit(request)
+        return request.ticket
+    }
+
+    /// Waits for a submitted request's outcome, committing the group it leads when its turn comes.
+    func complete(_ ticket: RecordTicket) async throws -> [RecordResult] {
+        switch await ticket.wait() {
+        case .done(let outcome):
+            return try outcome.get()
+        case .lead:
+            let group = queue.takeGroup()
+            commit(group)
+            queue.handOver()
+            guard case .done(let outcome) = await ticket.wait() else {
+                preconditionFailure("a leader's own request is resolved by its group")
             }
-            cache.commit(outcome.plan.states, era: outcome.plan.era, mark: outcome.mark)
-            return Self.results(of: outcome.plan, appended: outcome.result.events)
+            return try outcome.get()
         }
     }
 
-    private static func results(of plan: RecordingPlan, appended events: [RecordedEvent]) -> [RecordResult] {
-        var appended: [String: RecordedEvent] = [:]
-        for event in events { appended[event.eventID] = event }
-        return plan.outcomes.map { outcome in
+    /// Decides and appends a group of requests in one transaction and resolves every ticket.
+    ///
+    /// When the transaction as a whole is refused (an input limit, a conflict the store found) and
+    /// the group holds several requests, each is committed on its own, so that one caller's bad input
+    /// never fails another's commands. An unknown COMMIT outcome is every request's: none is retried.
+    private func commit(_ group: [RecordQueue.Request]) {
+        do {
+            let outcome = try store.append { transaction in
+                let planner = CommandPlanner(transaction: transaction, cache: cache, metadataTexts: metadataTexts)
+                let plan = try planner.plan(group)
+                return DecidedAppend(batches: plan.batches, receipts: plan.orderedReceipts, plan: plan)
+            }
+            cache.commit(outcome.plan.states, era: outcome.plan.era, mark: outcome.mark)
+            var appended: [String: RecordedEvent] = [:]
+            for event in outcome.result.events { appended[event.eventID] = event }
+            for (request, result) in zip(group, outcome.plan.requests) {
+                request.ticket.resolve(.done(result.map { Self.results(of: outcome.plan, in: $0, appended: appended) }.mapError { $0 }))
+            }
+        } catch let error as SheetLogError where error.code != .commitOutcomeUnknown && group.count > 1 {
+            for request in group { commit([request]) }
+        } catch {
+            for request in group { request.ticket.resolve(.done(.failure(error))) }
+        }
+    }
+
+    private static func results(of plan: RecordingPlan, in range: Range<Int>, appended: [String: RecordedEvent]) -> [RecordResult] {
+        plan.outcomes[range].map { outcome in
             switch outcome {
             case let .alreadyStored(session, events, state):
                 return RecordResult(session: session, events: events, alreadyStored: true, state: state ?? plan.states[session]!)

@@ -26,8 +26,8 @@ public final class SheetLogDatabase: Sendable {
     public let path: String?
 
     let cache = SessionCache()
-    /// Held while a batch of commands is decided, appended and cached (see ``record(_:states:)``).
-    let recording = Lock()
+    /// The commands waiting to be recorded, committed in groups (see ``record(_:states:)``).
+    let queue = RecordQueue()
     let metadataTexts: MetadataTexts
     let logger: Logger
 

@@ -42,6 +42,14 @@ package struct AppendTransaction {
         return events.sorted { $0.position < $1.position }
     }
 
+    /// Whether a receipt is stored under `commandID`: one probe of the receipts' primary key, without
+    /// building a row (every command of a bulk ingest carries its own id and is probed once).
+    package func hasReceipt(_ commandID: String) throws -> Bool {
+        guard SQLiteEventStore.canBeStored(commandID) else { return false }
+        let probe = try db.cachedStatement(sql: "SELECT 1 FROM command_receipts WHERE command_id = ?")
+        return try probe.fetchValue(Int64.self) { $0.bind(commandID) } != nil
+    }
+
     /// The receipt stored under `commandID`, nil when there is none.
     package func receipt(_ commandID: String) throws -> CommandReceipt? {
         guard SQLiteEventStore.canBeStored(commandID) else { return nil }

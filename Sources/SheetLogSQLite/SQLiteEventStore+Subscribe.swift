@@ -14,3 +14,9 @@ extension SQLiteEventStore {
         return AsyncThrowingStream(unfolding: { try await subscription.next() })
     }
 }
+
+extension SQLiteEventStore {
+    /// How many transactions that appended events this store committed since it was opened: lets
+    /// tests see group commit at work.
+    package var committedAppendCount: UInt64 { commitBell.currentGeneration }
+}

@@ -1,0 +1,63 @@
+/// The commands waiting to be recorded in one database, in the order they were submitted, and who
+/// commits them: group commit.
+///
+/// The first caller to find no group being committed leads: it takes every request waiting (its
+/// own first), decides and appends them in one transaction — one fsync for all — and resolves each
+/// waiting ticket only after that COMMIT returned. Then the oldest request that arrived meanwhile
+/// leads the next group. A lone caller leads at once and never waits for company; a burst (one task
+/// per keystroke, several tasks recording at once) shares transactions. Requests are decided in
+/// submission order, so a coordinator that submits on the main actor keeps the order of its calls.
+final class RecordQueue: @unchecked Sendable {  // every access to `pending` and `leading` holds `lock`
+    struct Request {
+        var commands: [PreparedCommand]
+        var states: ResultStates
+        let ticket = RecordTicket()
+    }
+
+    /// A group holds at most this many commands (and always at least one request), so that one
+    /// transaction stays short and its readers' snapshot small.
+    static let groupCommandLimit = 1_000
+
+    private let lock = Lock()
+    private var pending: [Request] = []
+    private var leading = false
+
+    /// Adds a request at the end of the queue; its ticket leads at once when no group is being committed.
+    func submit(_ request: Request) {
+        let leadsNow: Bool = lock.withLock {
+            pending.append(request)
+            guard !leading else { return false }
+            leading = true
+            return true
+        }
+        if leadsNow { request.ticket.resolve(.lead) }
+    }
+
+    /// The leader's group: the requests at the front of the queue, the leader's own first.
+    func takeGroup() -> [Request] {
+        lock.withLock {
+            var count = 0
+            var commands = 0
+            for request in pending {
+                if count > 0 && commands + request.commands.count > Self.groupCommandLimit { break }
+                count += 1
+                commands += request.commands.count
+            }
+            let group = Array(pending.prefix(count))
+            pending.removeFirst(count)
+            return group
+        }
+    }
+
+    /// Ends the leader's turn: the oldest waiting request leads the next group, or nobody leads.
+    func handOver() {
+        let next: Request? = lock.withLock {
+            guard let first = pending.first else {
+                leading = false
+                return nil
+            }
+            return first
+        }
+        next?.ticket.resolve(.lead)
+    }
+}
