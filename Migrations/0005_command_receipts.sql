@@ -1,4 +1,4 @@
--- 0006: command receipts.
+-- 0005: command receipts.
 --
 -- Why: a command recorded under an id of its own that appends no event (an edit to the value the
 -- field already holds) left no trace of its id. Resending it later (a file ingested again, or its

@@ -314,9 +314,9 @@ DROP INDEX IF EXISTS events_by_type;
         SchemaMigration(
             number: 5,
             name: "command_receipts",
-            sha256: "0c059e8f6e5ebdd5bfa047994758ef5551f58e5e77c68deb8de00f412cf99fa9",
+            sha256: "f2ed63ad84e4c53a5a8ece012f4ac0509c27d5f5ac2c5f84b78c5a116727c981",
             sql: #"""
--- 0006: command receipts.
+-- 0005: command receipts.
 --
 -- Why: a command recorded under an id of its own that appends no event (an edit to the value the
 -- field already holds) left no trace of its id. Resending it later (a file ingested again, or its

@@ -11,6 +11,7 @@ struct MigrationFileTests {
         2: "d569eb86ea5b08d7600ed91adc06437c7aa7812e5b2effd4529e4102a86a2619",
         3: "f5fd8663411ec2a68fea5a3b25ebe570abb89c743f6a754ef9a25b250ef3903d",
         4: "4d27f7dbe82d9f9c4451ed1dab80680b431af33896bba1887ba5553f36501828",
+        5: "f2ed63ad84e4c53a5a8ece012f4ac0509c27d5f5ac2c5f84b78c5a116727c981",
     ]
 
     @Test("the generated file holds exactly the texts of Migrations/*.sql")
