@@ -43,7 +43,7 @@ struct CLIReadCommandsTests {
         defer { cli.remove() }
         let run = try cli.run(["replay", "nobody"])
         #expect(run.status == 1)
-        #expect(run.stderr == "sheetlog: session nobody has no events to replay\n")
+        #expect(run.stderr == "sheetlog: no session nobody\n")
     }
 
     @Test func auditTableJSONAndCSV() throws {
