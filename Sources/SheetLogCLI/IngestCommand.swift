@@ -17,7 +17,8 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
             {"blank":true,"line":N} for a blank line. A storage failure that leaves the database handle \
             unusable (full disk, I/O error, unknown COMMIT outcome) stops the run at that line, whose answer \
             says "stopped":true and whether it is stored. A line whose id is already stored with the same \
-            content appends nothing (and is acked with its original positions and "alreadyStored":true).
+            content appends nothing (and is acked with its original positions and "alreadyStored":true). \
+            A UTF-8 byte-order mark at the start of the input is skipped.
             """)
 
     @OptionGroup var global: GlobalOptions
