@@ -12,7 +12,9 @@ struct ExportCommand: AsyncParsableCommand, GlobalOptionsCommand {
     @Option(help: "Only the commands that touched this session.") var session: String?
 
     func run() async throws {
-        let envelopes = try await global.openForReading().exportCommands(session: session)
+        let database = try global.openForReading()
+        if let session { _ = try await database.requireSession(session, operation: "export") }
+        let envelopes = try await database.exportCommands(session: session)
         var output = ""
         for envelope in envelopes {
             let line = IngestLine(session: envelope.session, command: envelope.command, id: envelope.id, occurredAt: envelope.occurredAt)

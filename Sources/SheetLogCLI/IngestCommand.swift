@@ -10,10 +10,15 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
         abstract: "Record commands from JSON Lines, one command per line.",
         discussion: """
             By default the whole input is one transaction: one bad line rejects all of it and the database \
-            is unchanged. With --each every line commits on its own and is acked on stdout as \
-            {"ack":"<event id>","position":N,"session":"s1","version":V}, one line per event; bad lines \
-            are reported on stderr and the exit code is 1 at the end. A line whose id is already stored \
-            with the same content appends nothing (and is acked with its original positions).
+            is unchanged. With --each every line commits on its own and is answered on stdout by one JSON \
+            line carrying "line":N, in input order: {"ack":"<event id>","line":N,"position":P,"session":"s1","version":V} \
+            when it appended events, {"unchanged":true,"alreadyStored":false,...} when it appended none, \
+            {"code":"...","error":"...","line":N} when it was rejected (also reported on stderr; exit 1 at the end), \
+            {"blank":true,"line":N} for a blank line. A storage failure that leaves the database handle \
+            unusable (full disk, I/O error, unknown COMMIT outcome) stops the run at that line, whose answer \
+            says "stopped":true and whether it is stored. A line whose id is already stored with the same \
+            content appends nothing (and is acked with its original positions and "alreadyStored":true). \
+            A UTF-8 byte-order mark at the start of the input is skipped.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -21,7 +26,7 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
     @Argument(help: ArgumentHelp("The input file, or - for stdin.", valueName: "file"))
     var input = "-"
 
-    @Flag(help: "Commit each line on its own and print one JSON ack per event, flushed.")
+    @Flag(help: "Commit each line on its own and answer each line with one JSON line, flushed.")
     var each = false
 
     @Flag(help: "Print the summary as JSON (without --each).")
@@ -32,7 +37,7 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
         let decoder = IngestDecoder(limits: database.options.limits)
         var reader = IngestLineReader(fileDescriptor: try IngestInput.open(input), maxLineBytes: decoder.maxLineBytes)
         if each {
-            let failures = try await IngestEachRun(database: database, decoder: decoder).run(&reader)
+            let failures = try await IngestEachRun(database: database, decoder: decoder, path: global.databasePath).run(&reader)
             if failures > 0 { throw ExitCode(ExitStatus.failure) }
         } else {
             let summary = try await IngestBatchRun(database: database, decoder: decoder).run(&reader)

@@ -12,7 +12,8 @@ struct ReplayCommand: AsyncParsableCommand, GlobalOptionsCommand {
     @Argument(help: "The session to replay.")
     var session: String
 
-    @Option(name: .customLong("at"), help: ArgumentHelp("Stop at this version of the session.", valueName: "version"))
+    // Unconditional, so that `--at -1` reaches validate() instead of reading as an unknown option.
+    @Option(name: .customLong("at"), parsing: .unconditional, help: ArgumentHelp("Stop at this version of the session (1 or more).", valueName: "version"))
     var version: Int64?
 
     @Flag(help: "Print a JSON array of {position, version, type, at, event, state}.")
@@ -24,6 +25,12 @@ struct ReplayCommand: AsyncParsableCommand, GlobalOptionsCommand {
 
     func run() async throws {
         let database = try global.openForReading()
+        let versions = try await database.requireSession(session, operation: "replay")
+        if let version, version > versions {
+            throw SheetLogError(
+                .notFound, "session \(session) has \(versions) \(versions == 1 ? "version" : "versions"); --at \(version) is past its end",
+                context: .init(stream: session, actualVersion: versions, operation: "replay"))
+        }
         let steps = try await database.replay(session, through: version)
         Terminal.write(json ? try ReplayView.json(steps) + "\n" : ReplayView.human(steps))
     }

@@ -67,10 +67,19 @@ public struct IngestDecoder: Sendable {
         do {
             try JSONValidator(rejectsDuplicateKeys: true).validate(text)
         } catch {
+            // Named, rather than "unexpected character": the mark is invisible in most editors.
+            if bytes.starts(with: byteOrderMark) {
+                throw SheetLogError(
+                    .invalidInput, "the line starts with a UTF-8 byte-order mark (EF BB BF), which is accepted only at the start of the input",
+                    context: .init(operation: "ingest"))
+            }
             throw SheetLogError(.invalidInput, "the line is not acceptable JSON: \(error)", context: .init(operation: "ingest"))
         }
         return text
     }
+
+    /// The UTF-8 byte-order mark: skipped by ``IngestLineReader`` at the start of the input, refused elsewhere.
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     static func topLevelObject(_ text: String) throws(SheetLogError) -> [String: JSONValue] {
         let value: JSONValue

@@ -9,7 +9,8 @@ import SheetLogDomain
 ///
 /// Bytes are never decoded here (invalid UTF-8 must reach ``IngestDecoder`` untouched, not be
 /// repaired), and a line longer than `maxLineBytes` is not kept in memory beyond the limit: only
-/// its length is counted. A trailing `\r` is dropped so that CRLF files read as expected.
+/// its length is counted. A trailing `\r` is dropped so that CRLF files read as expected, and a
+/// UTF-8 byte-order mark at the start of the input is skipped.
 ///
 /// ```swift
 /// var reader = IngestLineReader(fileDescriptor: STDIN_FILENO, maxLineBytes: 64 * 1024)
@@ -62,6 +63,12 @@ public struct IngestLineReader {
         if line.last == 0x0D, length == line.count {
             line.removeLast()
             length -= 1
+        }
+        // A UTF-8 byte-order mark, as some Windows editors write, is accepted at the very start of
+        // the input only; anywhere else the decoder names it in its error.
+        if lineNumber == 1, line.starts(with: IngestDecoder.byteOrderMark) {
+            line.removeFirst(IngestDecoder.byteOrderMark.count)
+            length -= IngestDecoder.byteOrderMark.count
         }
         return IngestRawLine(number: lineNumber, bytes: line, length: length)
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Each class of bad input: the error names the line, the exit code is 1, and the database is
-/// unchanged by default or holds only the good lines with `--each`.
+/// unchanged by default or holds only the good lines with `--each`, which answers the bad one on stdout too.
 @Suite("sheetlog ingest rejects bad input")
 struct CLIBadInputTests {
     /// A bad line, as bytes, and the start of the error it must produce after `line 2: `.
@@ -44,7 +44,10 @@ struct CLIBadInputTests {
         let run = try cli.run(["ingest", "-", "--each"], input: input(bad))
         #expect(run.status == 1, "\(name)")
         #expect(run.stderr.hasPrefix("sheetlog: line 2: \(error)"), "\(name): \(run.stderr)")
-        #expect(run.stdout.split(separator: "\n").count == 2, "\(name): two acks")
+        let answers = run.stdout.split(separator: "\n").map(String.init)
+        #expect(answers.count == 3, "\(name): two acks and the rejection, one answer per line")
+        #expect(answers.dropFirst().first?.hasPrefix(#"{"code":""#) == true, "\(name): \(answers)")
+        #expect(answers.dropFirst().first?.hasSuffix(#","line":2}"#) == true, "\(name): \(answers)")
         #expect(try StoredLog(path: cli.database).eventCount() == 2, "\(name)")
     }
 
@@ -54,5 +57,11 @@ struct CLIBadInputTests {
         let run = try cli.ingest([#"{"session":"s1","type":"edit","field":"iban","value":{"secret":"DE89370400440532013000"}}"#])
         #expect(run.status == 1)
         #expect(!run.stderr.contains("DE89"))
+        // --each answers the rejection on stdout as well: no value there either.
+        let each = try cli.ingest([IngestLines.present(), #"{"session":"s1","type":"edit","field":"iban","value":{"secret":"DE89370400440532013000"}}"#,
+                                   #"{"session":"s1","type":"confirmDiscard","note":"DE89370400440532013000"}"#], ["--each"])
+        #expect(each.status == 1)
+        #expect(each.stdout.split(separator: "\n").count == 3)
+        #expect(!each.stdout.contains("DE89") && !each.stderr.contains("DE89"), "\(each.stdout)\(each.stderr)")
     }
 }

@@ -29,7 +29,7 @@ struct CLIIngestTests {
         let run = try cli.ingest(IngestLines.expenseFlow(), ["--each"])
         #expect(run.status == 0)
         let acks = run.stdout.split(separator: "\n").map(String.init)
-        #expect(acks == (1...4).map { #"{"ack":"e-\#($0)","position":\#($0),"session":"s1","version":\#($0)}"# })
+        #expect(acks == (1...4).map { #"{"ack":"e-\#($0)","line":\#($0),"position":\#($0),"session":"s1","version":\#($0)}"# })
     }
 
     @Test func readsAFileArgument() throws {
@@ -65,9 +65,9 @@ struct CLIIngestTests {
         #expect(run.status == 0, "\(run.stderr)")
         // The stored line is acked with its original position; the rest is appended after it.
         #expect(run.stdout.split(separator: "\n").map(String.init) == [
-            #"{"ack":"e-2","position":2,"session":"s1","version":2}"#,
-            #"{"ack":"e-3","position":3,"session":"s1","version":3}"#,
-            #"{"ack":"e-4","position":4,"session":"s1","version":4}"#,
+            #"{"ack":"e-2","alreadyStored":true,"line":1,"position":2,"session":"s1","version":2}"#,
+            #"{"ack":"e-3","line":2,"position":3,"session":"s1","version":3}"#,
+            #"{"ack":"e-4","line":3,"position":4,"session":"s1","version":4}"#,
         ])
         let batch = try cli.ingest(lines)
         #expect(batch.stdout.hasPrefix("ingested 0 events"))

@@ -65,9 +65,12 @@ struct TwoProcessIngestTests {
         #expect(stored.versionsAreGapFree)
         #expect(reader.seen == stored.positions.count)
 
-        // --each: one ack per event, and each line's events are contiguous and stored where acked.
-        let acks = try eachResult.stdout.split(separator: "\n").map { try JSONDecoder().decode(Ack.self, from: Data($0.utf8)) }
-        #expect(acks.count == eachLines.count + Self.eachRounds.count * 2, "one ack per event, dismissAll acks two")
+        // --each: one answer per line, in order; a dismissAll's answer lists its events. Each line's
+        // events are contiguous and stored where acked.
+        let answers = try eachResult.stdout.split(separator: "\n").map { try JSONDecoder().decode(Answer.self, from: Data($0.utf8)) }
+        #expect(answers.map(\.line) == Array(1...eachLines.count), "one answer per line, in input order")
+        let acks = answers.flatMap { $0.events ?? [Ack(ack: $0.ack, position: $0.position, session: $0.session, version: $0.version)] }
+        #expect(acks.count == eachLines.count + Self.eachRounds.count * 2, "one ack per event, a dismissAll acks two")
         let acksByLine = Dictionary(grouping: acks) { SessionWorkload.unit(of: $0.ack) }
         #expect(acksByLine.count == eachLines.count)
         for (line, lineAcks) in acksByLine {
@@ -99,6 +102,16 @@ struct TwoProcessIngestTests {
         var position: Int64
         var session: String
         var version: Int64
+    }
+
+    /// One line of `--each` output: the first event's ack, and every event when there are several.
+    struct Answer: Decodable {
+        var line: Int
+        var ack: String
+        var position: Int64
+        var session: String
+        var version: Int64
+        var events: [Ack]?
     }
 
     struct Summary: Decodable {

@@ -34,4 +34,13 @@ struct IngestLineReaderTests {
         #expect(!result[0].isBlank)
         #expect(result[1].bytes == Array("ok".utf8))
     }
+
+    @Test func skipsAByteOrderMarkAtTheStartOfTheInputOnly() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let result = try lines(of: bom + Array("a\r\n".utf8) + bom + Array("b\n".utf8))
+        #expect(result.map(\.bytes) == [Array("a".utf8), bom + Array("b".utf8)])
+        #expect(result[0].length == 1)
+        let cut = try lines(of: bom + Array(String(repeating: "x", count: 20).utf8), maxLineBytes: 10)
+        #expect(cut[0].length == 20)
+    }
 }
