@@ -21,6 +21,26 @@ final class RecordQueue: @unchecked Sendable {  // every access to `pending` and
     private let lock = Lock()
     private var pending: [Request] = []
     private var leading = false
+    /// Set by a COMMIT whose outcome is unknown: no later request is committed through this handle.
+    private var unknownCommit: SheetLogError?
+
+    /// The error every request gets once a COMMIT's outcome was unknown, nil before.
+    var refusal: SheetLogError? {
+        lock.withLock {
+            unknownCommit.map { failed in
+                SheetLogError(
+                    .closed,
+                    "not recorded: an earlier COMMIT through this database handle failed with an unknown outcome (event id \(failed.context.eventID ?? "unknown")); reopen the database, look that append's event ids up, then record again",
+                    context: .init(stream: failed.context.stream, eventID: failed.context.eventID, operation: "record"))
+            }
+        }
+    }
+
+    /// Refuses every later request: the log's rule is never to write again through a handle whose
+    /// COMMIT outcome is unknown, and a group queued behind it must not be committed either.
+    func refuseAfter(_ error: SheetLogError) {
+        lock.withLock { if unknownCommit == nil { unknownCommit = error } }
+    }
 
     /// Adds a request at the end of the queue; its ticket leads at once when no group is being committed.
     func submit(_ request: Request) {

@@ -1,6 +1,6 @@
 /// A caller's place in a database's ``RecordQueue``: resolved once, with the caller's results, or
 /// with the lead of the next group to commit.
-final class RecordTicket: @unchecked Sendable {  // every access to `wake` and `continuation` holds `lock`
+package final class RecordTicket: @unchecked Sendable {  // every access to `wake` and `continuation` holds `lock`
     enum Wake {
         /// The caller's commands were decided and committed (or refused) as part of a group.
         case done(Result<[RecordResult], any Error>)

@@ -45,8 +45,11 @@ extension SheetLogDatabase {
     }
 
     /// Queues the commands for recording, without waiting: the order of `submit` calls is the order
-    /// in which they are decided. ``complete(_:)`` waits for the outcome.
-    func submit(_ commands: [CommandEnvelope], states: ResultStates) throws -> RecordTicket {
+    /// in which they are decided. ``complete(_:)`` must follow, and waits for the outcome: a caller
+    /// that submits several requests before completing them shares their commit (`ingest --each` does
+    /// for the lines that arrived together).
+    package func submit(_ commands: [CommandEnvelope], states: ResultStates) throws -> RecordTicket {
+        if let refusal = queue.refusal { throw refusal }
         // Ids and times are fixed once, so that every pass of the append decides the very same events.
         var prepared: [PreparedCommand] = []
         prepared.reserveCapacity(commands.count)
@@ -62,7 +65,7 @@ extension SheetLogDatabase {
     }
 
     /// Waits for a submitted request's outcome, committing the group it leads when its turn comes.
-    func complete(_ ticket: RecordTicket) async throws -> [RecordResult] {
+    package func complete(_ ticket: RecordTicket) async throws -> [RecordResult] {
         switch await ticket.wait() {
         case .done(let outcome):
             return try outcome.get()
@@ -83,6 +86,10 @@ extension SheetLogDatabase {
     /// the group holds several requests, each is committed on its own, so that one caller's bad input
     /// never fails another's commands. An unknown COMMIT outcome is every request's: none is retried.
     private func commit(_ group: [RecordQueue.Request]) {
+        if let refusal = queue.refusal {
+            for request in group { request.ticket.resolve(.done(.failure(refusal))) }
+            return
+        }
         do {
             let outcome = try store.append { transaction in
                 let planner = CommandPlanner(transaction: transaction, cache: cache, metadataTexts: metadataTexts)
@@ -98,6 +105,7 @@ extension SheetLogDatabase {
         } catch let error as SheetLogError where error.code != .commitOutcomeUnknown && group.count > 1 {
             for request in group { commit([request]) }
         } catch {
+            if let error = error as? SheetLogError, error.code == .commitOutcomeUnknown { queue.refuseAfter(error) }
             for request in group { request.ticket.resolve(.done(.failure(error))) }
         }
     }

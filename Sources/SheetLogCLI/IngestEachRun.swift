@@ -13,47 +13,121 @@ struct IngestEachRun {
     /// Records every good line and answers every line; reports rejected ones on stderr too and
     /// returns how many there were.
     ///
+    /// Lines that arrived together (already read into the input's buffer) are submitted together
+    /// and share a commit (group commit); each is still all or nothing on its own, and is answered,
+    /// in input order, only after the COMMIT that stored it. A line the run would have to wait for is
+    /// never waited for while an earlier line is unanswered, so an interactive client that waits
+    /// for each answer before it writes the next line is answered at once.
+    ///
     /// A storage failure that leaves the handle untrustworthy (``SheetLogError/leavesHandleUnusable``)
     /// ends the run at that line: the log's own rule is never to retry on the same handle, and every
     /// later line would fail the same way on a full disk.
     func run(_ reader: inout IngestLineReader) async throws -> Int {
         var rejected = 0
-        while let raw = try reader.next() {
-            if raw.isBlank {
-                try answer(.blank(line: raw.number))
-                continue
+        while let first = try reader.next() {
+            var lines = [first]
+            while lines.count < Self.linesPerGroup, reader.hasBufferedLine, let next = try reader.next() {
+                lines.append(next)
             }
-            var lineID: String?
-            do {
-                let line = try decoder.decode(raw)
-                lineID = line.id
-                if line.expectedOutcome != nil {
-                    var outcomes = OutcomeCheck(database: database)
-                    _ = try await outcomes.check(line, number: raw.number)
+            var stop = false
+            var pending: [PendingLine] = []
+            for raw in lines {
+                if raw.isBlank {
+                    pending.append(.answered(.blank(line: raw.number)))
+                    continue
                 }
-                let result: RecordResult
+                let line: IngestLine
                 do {
-                    result = try await database.record([line.envelope])[0]
-                } catch let error as SheetLogError {
-                    throw error.context.line == nil ? error.atLine(raw.number) : error
+                    line = try decoder.decode(raw)
+                } catch {
+                    pending.append(.refused(number: raw.number, error.context.line == nil ? error.atLine(raw.number) : error, id: nil))
+                    continue
                 }
-                try answer(result.events.isEmpty ? .unchanged(line: raw.number, id: line.id, result) : .recorded(line: raw.number, result))
-            } catch let error as SheetLogError {
+                if line.expectedOutcome != nil {
+                    // A claimed outcome is checked against the state the earlier lines leave: they
+                    // are answered first.
+                    stop = try await answer(&pending, rejected: &rejected)
+                    if stop { break }
+                }
+                pending.append(await submit(line, number: raw.number))
+            }
+            if !stop { stop = try await answer(&pending, rejected: &rejected) }
+            if stop { break }
+        }
+        return rejected
+    }
+
+    /// At most this many lines are submitted before their answers are written.
+    static let linesPerGroup = 256
+
+    /// A line on its way: its answer is known, or its ticket will give it.
+    fileprivate enum PendingLine {
+        case answered(IngestEachAnswer)
+        case refused(number: Int, SheetLogError, id: String?)
+        case submitted(number: Int, id: String?, RecordTicket)
+    }
+
+    /// Checks one decoded line's claimed outcome and submits it, without waiting for its commit.
+    private func submit(_ line: IngestLine, number: Int) async -> PendingLine {
+        do {
+            if line.expectedOutcome != nil {
+                var outcomes = OutcomeCheck(database: database)
+                _ = try await outcomes.check(line, number: number)
+            }
+            return .submitted(number: number, id: line.id, try database.submit([line.envelope], states: .afterEachCommand))
+        } catch let error as SheetLogError {
+            return .refused(number: number, error.context.line == nil ? error.atLine(number) : error, id: line.id)
+        } catch {
+            return .refused(number: number, SheetLogError(.storage, "line \(number) failed with an error of type \(type(of: error))",
+                                                          context: .init(operation: "ingest", line: number)), id: line.id)
+        }
+    }
+
+    /// Answers the pending lines in order; true when a storage failure stopped the run.
+    private func answer(_ pending: inout [PendingLine], rejected: inout Int) async throws -> Bool {
+        defer { pending.removeAll() }
+        for (index, line) in pending.enumerated() {
+            let outcome: Result<(Int, RecordResult, String?), SheetLogError>
+            switch line {
+            case .answered(let answer):
+                try self.answer(answer)
+                continue
+            case .refused(_, let error, _):
+                outcome = .failure(error)
+            case let .submitted(number, id, ticket):
+                do {
+                    outcome = .success((number, try await database.complete(ticket)[0], id))
+                } catch let error as SheetLogError {
+                    outcome = .failure(error.context.line == nil ? error.atLine(number) : error)
+                }
+            }
+            switch outcome {
+            case let .success((number, result, id)):
+                try answer(result.events.isEmpty ? .unchanged(line: number, id: id, result) : .recorded(line: number, result))
+            case let .failure(error):
+                let (number, lineID) = line.numberAndID
                 rejected += 1
                 Terminal.writeError("sheetlog: \(error.description)")
                 guard error.leavesHandleUnusable else {
-                    try answer(.rejected(line: raw.number, error, stop: nil))
+                    try answer(.rejected(line: number, error, stop: nil))
                     continue
                 }
                 let stored = await storedAfterReopening(error, lineID: lineID)
-                try answer(.rejected(line: raw.number, error, stop: .init(stored: stored)))
+                try answer(.rejected(line: number, error, stop: .init(stored: stored)))
                 Terminal.writeError(
-                    "sheetlog: stopped at line \(raw.number): a handle is never trusted again after a storage failure; "
-                        + "\(Self.stopSentence(error, stored: stored, lineID: lineID, line: raw.number)); lines after \(raw.number) were not read")
-                break
+                    "sheetlog: stopped at line \(number): a handle is never trusted again after a storage failure; "
+                        + "\(Self.stopSentence(error, stored: stored, lineID: lineID, line: number)); lines after \(number) were not recorded")
+                await settle(pending[(index + 1)...])
+                return true
             }
         }
-        return rejected
+        return false
+    }
+
+    /// Waits for the tickets of lines a stop leaves unanswered: a ticket may hold the lead of the
+    /// next group, and the queue refuses every request after an unknown COMMIT.
+    private func settle(_ lines: ArraySlice<PendingLine>) async {
+        for case let .submitted(_, _, ticket) in lines { _ = try? await database.complete(ticket) }
     }
 
     private func answer(_ answer: IngestEachAnswer) throws(SheetLogError) {
@@ -85,6 +159,17 @@ struct IngestEachRun {
             return "line \(line) is not stored (it failed before COMMIT)"
         case nil:
             return "the outcome of line \(line) is unknown: reopen the database and look \(id) up"
+        }
+    }
+}
+
+extension IngestEachRun.PendingLine {
+    /// The input line's number, and the id it gave (nil when it gave none, or was not decoded).
+    fileprivate var numberAndID: (Int, String?) {
+        switch self {
+        case .answered: return (0, nil)  // never asked: an answered line has no outcome to wait for
+        case let .refused(number, _, id): return (number, id)
+        case let .submitted(number, id, _): return (number, id)
         }
     }
 }

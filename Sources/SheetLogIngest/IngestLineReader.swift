@@ -57,6 +57,14 @@ public struct IngestLineReader {
         return finish(line, length: length)
     }
 
+    /// Whether ``next()`` can return a line without reading the input again: a whole line (or the
+    /// input's last, unterminated one) is already in the buffer. Lets a caller tell the lines that
+    /// arrived together from a line it would have to wait for.
+    public var hasBufferedLine: Bool {
+        guard bufferIndex < bufferEnd else { return false }
+        return atEnd || buffer[bufferIndex..<bufferEnd].contains(0x0A)
+    }
+
     private func finish(_ line: [UInt8], length: Int) -> IngestRawLine {
         var line = line
         var length = length

@@ -7,12 +7,12 @@ import Testing
 /// failed and whether that line is stored.
 @Suite("sheetlog ingest --each on a full disk")
 struct CLIDiskFullTests {
-    static let lineCount = 400
+    static let lineCount = 1_500
 
     /// A present, then edits with new values: every line appends an event, and the WAL grows.
     static func lines() -> [String] {
         [IngestLines.present(id: "d-0")] + (1..<lineCount).map { number in
-            #"{"session":"s1","id":"d-\#(number)","type":"edit","field":"amount","value":"\#(number)\#(String(repeating: "x", count: 200))"}"#
+            #"{"session":"s1","id":"d-\#(number)","type":"edit","field":"amount","value":"\#(number)\#(String(repeating: "x", count: 1_000))"}"#
         }
     }
 
@@ -30,7 +30,7 @@ struct CLIDiskFullTests {
         let last = try #require(answers.last)
         let failedLine = try #require(last["line"] as? Int)
         try #require(failedLine > 1 && failedLine < Self.lineCount, "the disk never filled up, or nothing fit: \(result.stderr)")
-        // Lines 1…N answered in order, N the failed one; nothing after it was read.
+        // Lines 1…N answered in order, N the failed one; nothing after it was recorded.
         #expect(answers.compactMap { $0["line"] as? Int } == Array(1...failedLine))
         #expect(answers.dropLast().allSatisfy { $0["ack"] != nil })
         #expect(last["stopped"] as? Bool == true)
@@ -42,7 +42,7 @@ struct CLIDiskFullTests {
         #expect(errors.count == 2, "\(errors.prefix(5))")
         #expect(errors.first?.hasPrefix("sheetlog: line \(failedLine): ") == true, "\(errors)")
         #expect(errors.last?.hasPrefix("sheetlog: stopped at line \(failedLine): ") == true, "\(errors)")
-        #expect(errors.last?.hasSuffix("lines after \(failedLine) were not read") == true, "\(errors)")
+        #expect(errors.last?.hasSuffix("lines after \(failedLine) were not recorded") == true, "\(errors)")
 
         // The copy holds every acked line where it was acked, and the failed line as its answer says.
         let stored = try StoredLog(path: result.databaseCopy).events()
