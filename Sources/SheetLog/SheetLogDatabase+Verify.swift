@@ -8,11 +8,7 @@ extension SheetLogDatabase {
     public func verify() async throws -> VerificationReport {
         var checks: [VerificationReport.Check] = []
         checks.append(try await integrityCheck())
-        let chain = try await store.verifyChain()
-        checks.append(.init(
-            name: "chain", passed: chain.isIntact,
-            detail: chain.firstBrokenPosition.map { "the integrity chain breaks at position \($0)" }
-                ?? "\(chain.checkedEvents) events chained"))
+        checks.append(Self.chainCheck(try await store.verifyChain()))
         let shape = try await logShape()
         checks.append(shape.positions)
         checks.append(shape.versions)
@@ -29,6 +25,21 @@ extension SheetLogDatabase {
         try await store.rebuildProjections()
     }
 
+    private static func chainCheck(_ chain: ChainVerification) -> VerificationReport.Check {
+        if let position = chain.firstBrokenPosition {
+            let reason = chain.breakReason ?? .mismatch
+            let why: String
+            switch reason {
+            case .mismatch: why = ""  // the position says it all: that event, or one before it, was changed
+            case .unknownRule, .downgrade: why = ": \(reason)"
+            }
+            return .init(name: "chain", passed: false, detail: "the integrity chain breaks at position \(position)\(why)")
+        }
+        let ruleOne = chain.ruleOneEvents == 0 ? ""
+            : " (\(chain.ruleOneEvents) of them before migration 0005, under rule 1, which leaves their times and metadata out)"
+        return .init(name: "chain", passed: true, detail: "\(chain.checkedEvents) events chained\(ruleOne)")
+    }
+
     private func integrityCheck() async throws -> VerificationReport.Check {
         let lines = try await readModels("integrity_check") { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
         let passed = lines == ["ok"]
@@ -37,10 +48,22 @@ extension SheetLogDatabase {
 
     private func logShape() async throws -> (events: Int64, sessions: Int, positions: VerificationReport.Check, versions: VerificationReport.Check) {
         try await readModels("verify") { db in
-            let row = try Row.fetchOne(db, sql: "SELECT count(*), COALESCE(min(position), 0), COALESCE(max(position), 0), count(DISTINCT stream) FROM events")!
-            let count: Int64 = row[0], first: Int64 = row[1], last: Int64 = row[2], sessions: Int = row[3]
+            let row = try Row.fetchOne(db, sql: """
+                SELECT count(*), COALESCE(min(position), 0), COALESCE(max(position), 0), count(DISTINCT stream),
+                       COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'events'), 0)
+                FROM events
+                """)!
+            let count: Int64 = row[0], first: Int64 = row[1], last: Int64 = row[2], sessions: Int = row[3], sequence: Int64 = row[4]
             var positions = VerificationReport.Check(name: "positions", passed: true, detail: "positions 1…\(last) without gaps")
-            if count > 0, first != 1 || last != count {
+            if sequence > last {
+                // SQLite's AUTOINCREMENT counter remembers the highest position ever written: events were deleted off the end.
+                let missing = sequence == last + 1 ? "position \(sequence) is" : "positions \(last + 1)…\(sequence) are"
+                positions = .init(name: "positions", passed: false,
+                                  detail: "\(missing) missing at the end of the log (sqlite_sequence records position \(sequence) as written, the last event is at \(last))")
+            } else if sequence < last {
+                positions = .init(name: "positions", passed: false,
+                                  detail: "sqlite_sequence records position \(sequence) as the highest written, below the last event at \(last): it was edited")
+            } else if count > 0, first != 1 || last != count {
                 let gap = try Int64.fetchOne(db, sql: """
                     SELECT COALESCE((SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM events WHERE position = 1)),
                                     (SELECT e.position + 1 FROM events e WHERE NOT EXISTS

@@ -11,6 +11,7 @@ struct MigrationFileTests {
         2: "d569eb86ea5b08d7600ed91adc06437c7aa7812e5b2effd4529e4102a86a2619",
         3: "f5fd8663411ec2a68fea5a3b25ebe570abb89c743f6a754ef9a25b250ef3903d",
         4: "4d27f7dbe82d9f9c4451ed1dab80680b431af33896bba1887ba5553f36501828",
+        5: "c728108fe9ea77309e13428f45296d6e4d9c51a44ee62395a521f9e234bf9b5e",
     ]
 
     @Test("the generated file holds exactly the texts of Migrations/*.sql")
