@@ -70,4 +70,21 @@ struct CLIChainCoverageTests {
         // The event after the cut is chained to the last one kept: only the missing positions are reported.
         #expect(try Self.checks(cli)["chain"]?["passed"] as? Bool == true)
     }
+
+    @Test("a sqlite_sequence lowered below the last position is reported, and appends still continue after the last event")
+    func loweredSequenceIsFound() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.ingest(IngestLines.expenseFlow())
+        try Self.tamper(cli.database, ["UPDATE sqlite_sequence SET seq = 2 WHERE name = 'events'"])
+        let run = try cli.run(["verify"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "sheetlog: verify failed: positions: sqlite_sequence records position 2 as the highest written, below the last event at 4: it was edited\n")
+        let next = try cli.ingest([IngestLines.present("s2")])
+        #expect(next.status == 0, "\(next.stderr)")
+        let positions = try DatabaseQueue(path: cli.database).read { db in
+            try Int64.fetchAll(db, sql: "SELECT position FROM events ORDER BY position")
+        }
+        #expect(positions == [1, 2, 3, 4, 5])
+    }
 }
