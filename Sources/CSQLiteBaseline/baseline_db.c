@@ -9,11 +9,11 @@ static const char *const schema_sql =
     " event_id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL, version INTEGER NOT NULL CHECK (version >= 1),"
     " type TEXT NOT NULL, schema_version INTEGER NOT NULL, payload TEXT NOT NULL CHECK (json_valid(payload)),"
     " metadata TEXT, occurred_at INTEGER, recorded_at INTEGER NOT NULL, chain BLOB NOT NULL,"
-    " UNIQUE (stream, version)) STRICT;";
+    " chain_version INTEGER NOT NULL DEFAULT 1, UNIQUE (stream, version)) STRICT;";
 
 static const char *const insert_sql =
     "INSERT INTO events (event_id, stream, version, type, schema_version, payload, metadata,"
-    " occurred_at, recorded_at, chain) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
+    " occurred_at, recorded_at, chain, chain_version) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 2)";
 
 const char *slb_sqlite_version(void) { return sqlite3_libversion(); }
 

@@ -7,7 +7,7 @@
 public struct VerificationReport: Sendable, Hashable, Codable {
     /// One check and what it found. Details name positions, streams, tables and columns, never values.
     public struct Check: Sendable, Hashable, Codable {
-        /// `integrity_check`, `chain`, `positions`, `versions`, `decoding` or `projections`.
+        /// `integrity_check`, `chain`, `positions`, `versions`, `decoding`, `projections` or `append-only`.
         public var name: String
         public var passed: Bool
         public var detail: String

@@ -5,7 +5,7 @@ import SheetLog
 struct VerifyCommand: AsyncParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check the integrity chain, gap-free positions, versions 1…n per session, projections and SQLite's integrity_check.")
+        abstract: "Check the integrity chain, gap-free positions, versions 1…n per session, projections, the append-only triggers and SQLite's integrity_check.")
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Print the report as JSON.") var json = false

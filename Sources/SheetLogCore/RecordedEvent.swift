@@ -18,6 +18,9 @@ public struct RecordedEvent: Sendable, Hashable {
     public var recordedAt: Int64
     /// SHA-256 over the previous event's chain and this event's bytes; see ``IntegrityChain``.
     public var chain: [UInt8]
+    /// The ``ChainRule`` (its raw value) `chain` was computed under, as stored: 1 for events written
+    /// before migration 0006, 2 since. Kept as stored, so that a rule this build does not know can be reported.
+    public var chainVersion: Int
 
     public init(
         position: Int64,
@@ -30,7 +33,8 @@ public struct RecordedEvent: Sendable, Hashable {
         metadata: String?,
         occurredAt: Int64?,
         recordedAt: Int64,
-        chain: [UInt8]
+        chain: [UInt8],
+        chainVersion: Int = ChainRule.current.rawValue
     ) {
         self.position = position
         self.eventID = eventID
@@ -43,5 +47,6 @@ public struct RecordedEvent: Sendable, Hashable {
         self.occurredAt = occurredAt
         self.recordedAt = recordedAt
         self.chain = chain
+        self.chainVersion = chainVersion
     }
 }

@@ -59,10 +59,7 @@ public enum SheetEventCodec {
     public static func decode(
         type: String, schemaVersion: Int, payload: String, occurredAt: Int64, context: SheetLogError.Context = .init()
     ) throws(SheetLogError) -> SheetEvent {
-        guard let eventType = SheetEventType(rawValue: type) else {
-            let context = completed(context, type: type)
-            throw SheetLogError(.undecodableEvent, "unknown event type \(type)\(describe(context))", context: context)
-        }
+        guard let eventType = SheetEventType(rawValue: type) else { throw unknownType(type, context: context) }
         var payload = payload
         return try payload.withUTF8 { bytes in
             Result { () throws(SheetLogError) in
@@ -108,6 +105,13 @@ public enum SheetEventCodec {
         } catch {
             throw failure(.undecodableEvent) { location in "\(type) event\(location) has a malformed payload\(error.detail)" }
         }
+    }
+
+    /// The refusal of an event whose type this build does not know: every command that has to
+    /// interpret such an event throws it, worded the same way.
+    package static func unknownType(_ type: String, context: SheetLogError.Context) -> SheetLogError {
+        let context = completed(context, type: type)
+        return SheetLogError(.undecodableEvent, "unknown event type \(type)\(describe(context))", context: context)
     }
 
     /// The general path alone — a ``PayloadJSON`` tree, then ``PayloadDecoder`` — without the fast

@@ -45,14 +45,13 @@ struct LoggedEvent {
         chain = keepingChain ? [UInt8](row[7] as Data) : []
     }
 
-    /// The sheet event it holds, decoded by the domain's codec; nil for a type the domain does
-    /// not know (something else wrote it), which the projection skips.
+    /// The sheet event it holds, decoded by the domain's codec.
     ///
-    /// Throws the codec's ``SheetLogError/Code/unsupportedSchemaVersion`` or
-    /// ``SheetLogError/Code/undecodableEvent`` for a payload of a known type that it refuses.
-    func sheetEvent() throws(SheetLogError) -> SheetEvent? {
-        guard SheetEventType(rawValue: type) != nil else { return nil }
-        return try SheetEventCodec.decode(
+    /// Throws the codec's ``SheetLogError/Code/undecodableEvent`` for a type the domain does not
+    /// know or a payload it refuses, and ``SheetLogError/Code/unsupportedSchemaVersion`` for a
+    /// schema newer than this build reads.
+    func sheetEvent() throws(SheetLogError) -> SheetEvent {
+        try SheetEventCodec.decode(
             type: type, schemaVersion: schemaVersion, payload: payload, occurredAt: occurredAt,
             context: .init(stream: stream, actualVersion: version, position: position, eventType: type,
                            operation: Self.decodeOperation))

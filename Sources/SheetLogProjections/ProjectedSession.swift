@@ -27,7 +27,7 @@ struct ProjectedSession: Sendable {
     }
 
     var state: SessionState
-    /// Stream version of the last event seen, a sheet event or one of a type skipped.
+    /// Stream version of the last event folded.
     var streamVersion: Int64 = 0
     /// Integrity chain of that event: a cached session is used only when the log still holds it.
     var streamChain: [UInt8] = []
@@ -50,13 +50,6 @@ struct ProjectedSession: Sendable {
 
     /// Whether a sheet event was folded, so that the session has a row.
     var hasRow: Bool { firstPosition != nil }
-
-    /// Records an event of a type the domain does not know: it changes no row, but the session's
-    /// place in its stream moves on.
-    mutating func skip(version: Int64, chain: [UInt8]) {
-        streamVersion = version
-        streamChain = chain
-    }
 
     /// Folds one decoded event with the domain's `evolve` and says which rows it changed.
     mutating func fold(_ event: SheetEvent, position: Int64, version: Int64, chain: [UInt8] = []) -> FoldStep {

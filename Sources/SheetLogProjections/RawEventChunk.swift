@@ -9,8 +9,10 @@ struct RawEventChunk: Sendable {
     struct Row: Sendable {
         var position: Int64
         var version: Int64
-        /// Nil for a type the domain does not know, which the projection skips.
+        /// Nil for a type the domain does not know, which the projection refuses.
         var type: SheetEventType?
+        /// The type's text, copied only when the domain does not know it (to name it in the error).
+        var unknownType: Range<Int>
         var schemaVersion: Int
         var occurredAt: Int64
         var stream: Range<Int>
@@ -25,7 +27,7 @@ struct RawEventChunk: Sendable {
         var streamNumber: Int
         var position: Int64
         var version: Int64
-        var event: SheetEvent?
+        var event: SheetEvent
     }
 
     /// The SELECT whose rows ``append(from:)`` copies, in its column order.
@@ -55,13 +57,14 @@ struct RawEventChunk: Sendable {
             start: sqlite3_column_text(statement, 3), count: Int(sqlite3_column_bytes(statement, 3))))
         rows.append(Row(
             position: sqlite3_column_int64(statement, 0), version: sqlite3_column_int64(statement, 2), type: type,
+            unknownType: type == nil ? text(3) : bytes.count..<bytes.count,
             schemaVersion: Int(sqlite3_column_int64(statement, 4)), occurredAt: sqlite3_column_int64(statement, 6),
             stream: text(1), payload: text(5)))
     }
 
-    /// The chunk's events in order, decoded by the domain's codec, up to the first payload it
-    /// refuses: then `error` is the error that payload throws (the one a sequential decode would
-    /// throw first), and `events` the events before it.
+    /// The chunk's events in order, decoded by the domain's codec, up to the first event it
+    /// refuses (a type it does not know, a payload it cannot decode): then `error` is the error that
+    /// event throws (the one a sequential decode would throw first), and `events` the events before it.
     func decoded(numbering streams: StreamNumbers) -> (events: [Decoded], error: SheetLogError?) {
         var events: [Decoded] = []
         events.reserveCapacity(rows.count)
@@ -69,11 +72,13 @@ struct RawEventChunk: Sendable {
             for row in rows {
                 let stream = String(decoding: UnsafeBufferPointer(rebasing: buffer[row.stream]), as: UTF8.self)
                 let number = streams.number(of: stream)
-                guard let type = row.type else {
-                    events.append(Decoded(stream: stream, streamNumber: number, position: row.position, version: row.version, event: nil))
-                    continue
-                }
                 do throws(SheetLogError) {
+                    guard let type = row.type else {
+                        throw SheetEventCodec.unknownType(
+                            String(decoding: UnsafeBufferPointer(rebasing: buffer[row.unknownType]), as: UTF8.self),
+                            context: .init(stream: stream, actualVersion: row.version, position: row.position,
+                                           operation: LoggedEvent.decodeOperation))
+                    }
                     let event = try SheetEventCodec.decode(
                         type, schemaVersion: row.schemaVersion, payload: UnsafeBufferPointer(rebasing: buffer[row.payload]),
                         occurredAt: row.occurredAt,

@@ -18,11 +18,7 @@ struct RebuildFold {
         let number = decoded.streamNumber
         if number >= sessions.count { sessions.append(contentsOf: repeatElement(nil, count: number + 1 - sessions.count)) }
         if sessions[number] == nil { sessions[number] = ProjectedSession(session: decoded.stream) }
-        guard let event = decoded.event else {
-            sessions[number]!.skip(version: decoded.version, chain: [])
-            return
-        }
-        let step = sessions[number]!.foldRows(event, position: decoded.position, version: decoded.version)
+        let step = sessions[number]!.foldRows(decoded.event, position: decoded.position, version: decoded.version)
         if let resolution = step.resolution, let index = openDismissals[resolution.dismissalPosition] {
             dismissals[index].resolution = resolution
             openDismissals[resolution.dismissalPosition] = nil

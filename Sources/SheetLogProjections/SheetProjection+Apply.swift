@@ -8,7 +8,8 @@ extension SheetProjection: EpochAwareProjection {
     /// sessions and writes what changed: a dismissal row per `attemptDismiss`, the resolution of
     /// an answered alert, the touched presentations and the sessions, each row once per append.
     ///
-    /// Throws for a payload the domain refuses (see ``SheetProjection``): the append rolls back.
+    /// Throws for an event the domain refuses — a type it does not know, a payload it cannot
+    /// decode (see ``SheetProjection``): the append rolls back.
     public func apply(_ events: [RecordedEvent], in db: Database) throws {
         try apply(events, in: db, epoch: nil)
     }
@@ -34,10 +35,7 @@ extension SheetProjection: EpochAwareProjection {
                 order.append(recorded.stream)
             }
             let logged = LoggedEvent(recorded)
-            guard let event = try logged.sheetEvent() else {
-                sessions[recorded.stream]!.skip(version: logged.version, chain: logged.chain)
-                continue
-            }
+            let event = try logged.sheetEvent()
             let step = sessions[recorded.stream]!.fold(event, position: logged.position, version: logged.version, chain: logged.chain)
             if let dismissal = step.dismissal { try writer.insertDismissal(dismissal) }
             if let resolution = step.resolution { try writer.resolve(resolution) }
@@ -72,11 +70,7 @@ extension SheetProjection: EpochAwareProjection {
         let rows = try Row.fetchCursor(statement, arguments: [stream, version])
         while let row = try rows.next() {
             let logged = LoggedEvent(row: row, keepingChain: true)
-            if let event = try logged.sheetEvent() {
-                _ = session.fold(event, position: logged.position, version: logged.version, chain: logged.chain)
-            } else {
-                session.skip(version: logged.version, chain: logged.chain)
-            }
+            _ = session.fold(try logged.sheetEvent(), position: logged.position, version: logged.version, chain: logged.chain)
         }
         return session
     }

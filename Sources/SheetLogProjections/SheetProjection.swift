@@ -11,13 +11,13 @@ import SheetLogSQLite
 /// changed are written. ``rebuild(from:in:)`` folds the whole log the same way and writes the
 /// same rows.
 ///
-/// Events of a type the domain does not know (written by something else) are skipped: they
-/// change no row. A payload of a known type that the domain refuses — a schema version newer
-/// than this build reads, or a malformed payload — makes ``apply(_:in:)`` throw the codec's
-/// ``SheetLogError`` (``SheetLogError/Code/unsupportedSchemaVersion`` or
-/// ``SheetLogError/Code/undecodableEvent``), so the append rolls back: skipping it would leave
-/// rows that silently disagree with the log, and a reader must never see an event without its
-/// rows.
+/// An event the domain refuses — a type it does not know (a newer SheetLog's, or another
+/// program's), a schema version newer than this build reads, or a malformed payload — makes
+/// ``apply(_:in:)`` throw the codec's ``SheetLogError`` (``SheetLogError/Code/undecodableEvent``
+/// or ``SheetLogError/Code/unsupportedSchemaVersion``, naming its position, stream and type), so
+/// the append rolls back, and makes ``rebuild(from:in:)`` throw the same error, so the rebuild
+/// rolls back: skipping it would leave rows that silently disagree with the log (whose meaning for
+/// the sheets this build cannot know), and a reader must never see an event without its rows.
 ///
 /// ```swift
 /// let store = try SQLiteEventStore(path: path, configuration: .init(projections: [SheetProjection()]))

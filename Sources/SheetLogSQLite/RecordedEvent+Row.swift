@@ -5,7 +5,7 @@ import SheetLogCore
 extension RecordedEvent {
     /// The columns ``init(row:)`` decodes, in its order.
     static let columnList =
-        "position, event_id, stream, version, type, schema_version, payload, metadata, occurred_at, recorded_at, chain"
+        "position, event_id, stream, version, type, schema_version, payload, metadata, occurred_at, recorded_at, chain, chain_version"
 
     /// Decodes a row selected with ``columnList``, by column index (the read path avoids Codable).
     init(row: Row) {
@@ -20,7 +20,8 @@ extension RecordedEvent {
             metadata: row[7],
             occurredAt: row[8],
             recordedAt: row[9],
-            chain: [UInt8](row[10] as Data))
+            chain: [UInt8](row[10] as Data),
+            chainVersion: row[11])
     }
 
     /// Every event a prepared statement selects with ``columnList``.

@@ -107,10 +107,11 @@ extension SQLiteEventStore {
         let dataVersion = try db.cachedStatement(sql: "PRAGMA data_version").fetchValue(Int64.self) ?? 0
         let (known, epoch) = tailCache.tail(dataVersion: dataVersion, totalChanges: db.totalChangesCount)
         var position: Int64
+        var chain: [UInt8]
         if let known {
-            position = known.position
+            (position, chain) = (known.position, known.chain)
         } else {
-            position = try db.cachedStatement(sql: "SELECT max(position) FROM events").fetchValue(Int64.self) ?? 0
+            (position, chain) = try logEnd(in: db)
         }
         let startMark = LogMark(epoch: epoch, position: position)
         let decided = try decide(AppendTransaction(db: db, mark: startMark, lookingUpIDs: lookingUpIDs))
@@ -126,18 +127,12 @@ extension SQLiteEventStore {
         if lookingUpIDs, let originals = try storedOriginals(of: batches, in: db) {
             return pass(AppendResult(events: originals, alreadyStored: true), writes: false, tail: nil)
         }
-        var chain: [UInt8]
-        if let known {
-            chain = known.chain
-        } else {
-            chain = position == 0 ? IntegrityChain.genesis : try lastChain(at: position, in: db)
-        }
         let recordedAt = configuration.clock.nowMilliseconds()
         let versionQuery = try db.cachedStatement(sql: "SELECT COALESCE(MAX(version), 0) FROM events WHERE stream = ?")
         let insert = try db.cachedStatement(sql: """
             INSERT INTO events (position, event_id, stream, version, type, schema_version, payload, metadata,
-                                occurred_at, recorded_at, chain)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                occurred_at, recorded_at, chain, chain_version)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(ChainRule.v2.rawValue))
             """)
         var versions: [String: Int64] = [:]
         var recorded: [RecordedEvent] = []
@@ -164,8 +159,10 @@ extension SQLiteEventStore {
             for event in batch.events {
                 position += 1
                 version += 1
-                chain = IntegrityChain.link(previous: chain, position: position, eventID: event.eventID, stream: batch.stream,
-                                            version: version, type: event.type, payload: event.payload)
+                chain = IntegrityChain.linkV2(
+                    previous: chain, position: position, eventID: event.eventID, stream: batch.stream, version: version,
+                    type: event.type, schemaVersion: event.schemaVersion, payload: event.payload, metadata: event.metadata,
+                    occurredAt: event.occurredAt, recordedAt: recordedAt)
                 do {
                     try insert.execute { row in
                         row.bind(position)
@@ -186,7 +183,7 @@ extension SQLiteEventStore {
                 recorded.append(RecordedEvent(
                     position: position, eventID: event.eventID, stream: batch.stream, version: version, type: event.type,
                     schemaVersion: event.schemaVersion, payload: event.payload, metadata: event.metadata,
-                    occurredAt: event.occurredAt, recordedAt: recordedAt, chain: chain))
+                    occurredAt: event.occurredAt, recordedAt: recordedAt, chain: chain, chainVersion: ChainRule.v2.rawValue))
             }
             versions[batch.stream] = version
         }
@@ -269,6 +266,23 @@ extension SQLiteEventStore {
     private func storedEvent(withID id: String, in db: Database) throws -> RecordedEvent? {
         let lookup = try db.cachedStatement(sql: "SELECT \(RecordedEvent.columnList) FROM events WHERE event_id = ?")
         return try Row.fetchOne(lookup, arguments: [id]).map(RecordedEvent.init(row:))
+    }
+
+    /// The position the last append took and the chain value to link the next event to.
+    ///
+    /// The position is the higher of the last stored event's and `sqlite_sequence`'s, which
+    /// remembers every position ever written: when events were deleted off the end of the log (with
+    /// the triggers dropped), their positions are not handed out again — the gap stays for `verify`
+    /// to report — and the next event is chained to the last event still stored.
+    private func logEnd(in db: Database) throws -> (position: Int64, chain: [UInt8]) {
+        let statement = try db.cachedStatement(sql: """
+            SELECT COALESCE(MAX(position), 0),
+                   COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'events'), 0)
+            FROM events
+            """)
+        guard let row = try Row.fetchOne(statement) else { return (0, IntegrityChain.genesis) }
+        let last: Int64 = row[0], sequence: Int64 = row[1]
+        return (max(last, sequence), last == 0 ? IntegrityChain.genesis : try lastChain(at: last, in: db))
     }
 
     /// The integrity chain of the event at `position`, which the caller read as the log's last.

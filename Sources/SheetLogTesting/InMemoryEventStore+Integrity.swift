@@ -1,18 +1,15 @@
 import SheetLogCore
 
 extension InMemoryEventStore {
-    /// Recomputes the chain from genesis and stops at the first stored link that differs.
+    /// Recomputes the chain from genesis, each event under its own rule, and stops at the first
+    /// stored link that breaks it (see ``ChainWalk``).
     public func verifyChain() async throws -> ChainVerification {
         withState { state in
-            var previous = IntegrityChain.genesis
-            for (index, event) in state.log.events.enumerated() {
-                let expected = IntegrityChain.link(previous: previous, event)
-                if event.chain != expected {
-                    return ChainVerification(checkedEvents: index + 1, firstBrokenPosition: event.position)
-                }
-                previous = expected
+            var walk = ChainWalk()
+            for event in state.log.events {
+                if let broken = walk.check(event) { return broken }
             }
-            return ChainVerification(checkedEvents: state.log.events.count, firstBrokenPosition: nil)
+            return walk.intact
         }
     }
 
@@ -21,11 +18,20 @@ extension InMemoryEventStore {
     ///
     /// Subscribers are not told; readers see the new payload from now on.
     public func tamperPayload(at position: Int64, with payload: String) throws {
-        let replaced = withState { $0.log.overwritePayload(at: position, with: payload) }
+        try tamper(at: position) { $0.payload = payload }
+    }
+
+    /// FOR TESTS ONLY: changes the event stored at `position` in place, as an attacker editing the
+    /// database file would: its chain changes only if `change` changes it. `change` must keep the
+    /// event's position, stream, version and id (the store's indexes are not updated).
+    ///
+    /// Subscribers are not told; readers see the changed event from now on.
+    public func tamper(at position: Int64, _ change: (inout RecordedEvent) -> Void) throws {
+        let replaced = withState { $0.log.overwrite(at: position, change) }
         guard replaced else {
             throw SheetLogError(
                 .notFound, "no event is stored at position \(position) to tamper with",
-                context: .init(position: position, operation: "tamperPayload"))
+                context: .init(position: position, operation: "tamper"))
         }
     }
 }

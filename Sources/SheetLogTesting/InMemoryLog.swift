@@ -50,23 +50,27 @@ struct InMemoryLog: Sendable {
     mutating func record(_ event: EventData, in stream: String, recordedAt: Int64) -> RecordedEvent {
         let position = lastPosition + 1
         let version = self.version(of: stream) + 1
-        let chain = IntegrityChain.link(
-            previous: lastChain, position: position, eventID: event.eventID, stream: stream,
-            version: version, type: event.type, payload: event.payload)
+        let chain = IntegrityChain.linkV2(
+            previous: lastChain, position: position, eventID: event.eventID, stream: stream, version: version,
+            type: event.type, schemaVersion: event.schemaVersion, payload: event.payload, metadata: event.metadata,
+            occurredAt: event.occurredAt, recordedAt: recordedAt)
         let recorded = RecordedEvent(
             position: position, eventID: event.eventID, stream: stream, version: version,
             type: event.type, schemaVersion: event.schemaVersion, payload: event.payload,
-            metadata: event.metadata, occurredAt: event.occurredAt, recordedAt: recordedAt, chain: chain)
+            metadata: event.metadata, occurredAt: event.occurredAt, recordedAt: recordedAt, chain: chain,
+            chainVersion: ChainRule.v2.rawValue)
         events.append(recorded)
         positionsByStream[stream, default: []].append(position)
         positionByEventID[event.eventID] = position
         return recorded
     }
 
-    /// Overwrites a stored payload without touching the chain, so that verification can be tested.
-    mutating func overwritePayload(at position: Int64, with payload: String) -> Bool {
+    /// Changes a stored event in place — its chain only if `change` does — so that verification can be tested.
+    ///
+    /// The indexes are left as they are: `change` must keep the position, stream, version and id.
+    mutating func overwrite(at position: Int64, _ change: (inout RecordedEvent) -> Void) -> Bool {
         guard event(at: position) != nil else { return false }
-        events[Int(position - 1)].payload = payload
+        change(&events[Int(position - 1)])
         return true
     }
 }

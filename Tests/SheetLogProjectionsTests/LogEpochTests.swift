@@ -21,9 +21,10 @@ struct LogEpochTests {
             let original: String = row["payload"]
             let payload = original.replacingOccurrences(of: #""baseline":{}"#, with: #""baseline":{"amount":3}"#)
             try #require(payload != original)
-            let chain = IntegrityChain.link(
+            let chain = IntegrityChain.linkV2(
                 previous: IntegrityChain.genesis, position: 1, eventID: row["event_id"], stream: "s1", version: 1,
-                type: row["type"], payload: payload)
+                type: row["type"], schemaVersion: row["schema_version"], payload: payload, metadata: row["metadata"],
+                occurredAt: row["occurred_at"], recordedAt: row["recorded_at"])
             try db.execute(sql: "UPDATE events SET payload = ?, chain = ? WHERE position = 1", arguments: [payload, Data(chain)])
         }
         // Typing the presented value back: clean against the log's baseline, dirty against the cached one.
@@ -49,11 +50,12 @@ struct LogEpochTests {
         let store = try SQLiteEventStore.inMemory()
         let first = try await store.append([EventData(eventID: "e1", type: "note", payload: "{}")], to: "s1", expecting: .noStream)
         try await store.writer.write { db in
-            let chain = IntegrityChain.link(
-                previous: first.events[0].chain, position: 2, eventID: "raw", stream: "s1", version: 2, type: "note", payload: "{}")
+            let chain = IntegrityChain.linkV2(
+                previous: first.events[0].chain, position: 2, eventID: "raw", stream: "s1", version: 2, type: "note",
+                schemaVersion: 1, payload: "{}", metadata: nil, occurredAt: nil, recordedAt: 0)
             try db.execute(sql: """
-                INSERT INTO events (position, event_id, stream, version, type, schema_version, payload, recorded_at, chain)
-                VALUES (2, 'raw', 's1', 2, 'note', 1, '{}', 0, ?)
+                INSERT INTO events (position, event_id, stream, version, type, schema_version, payload, recorded_at, chain, chain_version)
+                VALUES (2, 'raw', 's1', 2, 'note', 1, '{}', 0, ?, 2)
                 """, arguments: [Data(chain)])
         }
         let next = try await store.append([EventData(eventID: "e3", type: "note", payload: "{}")], to: "s1", expecting: .exact(2))

@@ -57,21 +57,47 @@ struct ProjectionIntegrityTests {
         #expect(try await harness.presentation("p1")?["last_position"] == 1)
     }
 
-    @Test("events of unknown types are skipped, before and after sheet events, and rebuild agrees")
-    func unknownTypesAreSkipped() async throws {
+    @Test("an event of a type the domain does not know is refused, first in its stream or after sheet events: no event, no row")
+    func unknownTypesAreRefused() async throws {
         let harness = try SheetHarness.inMemory()
-        try await harness.appendForeignEvent(to: "s1")
-        try await harness.appendForeignEvent(to: "s9")
-        #expect(try await counts(harness) == [2, 0, 0, 0])
+        let first = await #expect(throws: SheetLogError.self) { try await harness.appendForeignEvent(to: "s9") }
+        #expect(first?.code == .undecodableEvent)
+        #expect(first?.message == "unknown event type analytics.tap at position 1 in stream s9")
+        #expect(try await counts(harness) == [0, 0, 0, 0])
         try await harness.run(.present(presentation: "p1", route: Route(name: "newExpense")))
-        try await harness.appendForeignEvent(to: "s1")
-        let edit = try await harness.run(.edit(field: "amount", value: 1))
-        let session = try #require(try await harness.session())
-        #expect(session["version"] == 4)
-        #expect(session["first_position"] == 3)
-        #expect(session["last_position"] == edit[0].position)
-        #expect(try await harness.presentation("p1")?["dirty"] == true)
+        let before = try await counts(harness)
+        let later = await #expect(throws: SheetLogError.self) { try await harness.appendForeignEvent(to: "s1") }
+        #expect(later?.code == .undecodableEvent)
+        #expect(later?.context.position == 2)
+        #expect(later?.context.stream == "s1")
+        #expect(later?.context.eventType == "analytics.tap")
+        #expect(try await counts(harness) == before)
+        try await harness.run(.edit(field: "amount", value: 1))
         #expect(try await harness.store.verifyProjections().isEmpty)
+    }
+
+    @Test("an event of an unknown type written around the projection stops its session's appends and the rebuild, not the other sessions")
+    func unknownTypeWrittenAroundTheProjection() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("log.sqlite")
+        let harness = SheetHarness(store: try SQLiteEventStore(path: path, configuration: SheetHarness.configuration()))
+        try await harness.run(.present(presentation: "p1", route: Route(name: "newExpense")))
+        try await harness.run(.present(presentation: "q1", route: Route(name: "settings")), in: "s2")
+        // Other software, with SheetLog's store and no sheet projection.
+        let other = try SQLiteEventStore(path: path, configuration: .init(clock: ManualClock()))
+        _ = try await other.append([EventData(type: "analytics.tap", payload: "{}")], to: "s1", expecting: .exact(1))
+        let before = try await counts(harness)
+
+        let edit = try SheetDecider.decide(.edit(field: "amount", value: 1), state: harness.state("s1"), at: 9_000)
+        let next = await #expect(throws: SheetLogError.self) {
+            try await harness.store.append(try edit.map { try $0.eventData() }, to: "s1", expecting: .exact(2))
+        }
+        #expect(next?.message == "unknown event type analytics.tap at position 3 in stream s1")
+        #expect(try await counts(harness) == before)
+        let rebuild = await #expect(throws: SheetLogError.self) { try await harness.store.rebuildProjections() }
+        #expect(rebuild?.message == "unknown event type analytics.tap at position 3 in stream s1")
+        #expect(try await counts(harness) == before)
+        try await harness.run(.edit(field: "theme", value: "dark"), in: "s2")
     }
 
     @Test("rebuild equals the inline rows after a varied workload, in any chunk size")

@@ -13,7 +13,10 @@ struct ProjectionSchemaTests {
     /// Every row of each table, in rowid order.
     private static func contents(of tables: [String], in db: Database) throws -> [String: [[DatabaseValue]]] {
         try Dictionary(uniqueKeysWithValues: tables.map { table in
-            (table, try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY rowid").map { Array($0.databaseValues) })
+            // The columns of events as 0001 created them: the file this test writes is at migration 0002.
+            let columns = table == "events"
+                ? "position, event_id, stream, version, type, schema_version, payload, metadata, occurred_at, recorded_at, chain" : "*"
+            return (table, try Row.fetchAll(db, sql: "SELECT \(columns) FROM \(table) ORDER BY rowid").map { Array($0.databaseValues) })
         })
     }
 

@@ -9,7 +9,7 @@ struct RandomSheetCommands {
     enum Step {
         case command(SheetCommand, session: String)
         case restore(DraftReference, into: String, as: String)
-        /// An event of a type the domain does not know, as another writer would append.
+        /// An event of a type the domain does not know, as another writer would append: refused.
         case foreignEvent(session: String)
     }
 

@@ -9,7 +9,7 @@ import Testing
 @Suite("rebuild over many decoding chunks")
 struct RebuildPipelineTests {
     /// Six sessions interleaved, each with sheets, edits, alerts and their answers: about 2,000
-    /// events, several decoding chunks, with events of an unknown type among them.
+    /// events, several decoding chunks.
     private func longLog(_ harness: SheetHarness) async throws {
         let sessions = (1...6).map { "s\($0)" }
         for round in 0..<40 {
@@ -42,7 +42,6 @@ struct RebuildPipelineTests {
                 decided[session] = events
             }
             _ = try await harness.append(decided)
-            if round % 10 == 0 { try await harness.appendForeignEvent(to: "s\(round % 6 + 1)") }
         }
     }
 
@@ -57,20 +56,30 @@ struct RebuildPipelineTests {
         #expect(try await harness.store.verifyProjections() == [])
     }
 
-    @Test("the first refused payload in log order is the error, whichever chunk holds it")
+    @Test("the first refused event in log order is the error, whichever chunk holds it")
     func firstRefusedPayloadWins() async throws {
         let harness = try SheetHarness.make(.file)
         try await longLog(harness)
         let edits = try await harness.rows("SELECT position FROM events WHERE type = 'edit' ORDER BY position")
             .map { $0[0] as Int64 }
-        let (first, later) = (edits[700], edits[1_300])
+        let (unknown, first, later) = (edits[400], edits[700], edits[1_300])
         try await harness.store.writer.write { db in
             try db.execute(sql: "DROP TRIGGER events_refuse_update")
             try db.execute(sql: #"UPDATE events SET payload = '{"presentation":"p1","value":"val-secret"}' WHERE position = ?"#,
                            arguments: [later])
             try db.execute(sql: "UPDATE events SET schema_version = 2 WHERE position = ?", arguments: [first])
+            try db.execute(sql: "UPDATE events SET type = 'analytics.tap' WHERE position = ?", arguments: [unknown])
         }
         let before = try await harness.rows("SELECT * FROM presentations ORDER BY session, presentation").map { Array($0.databaseValues) }
+        let foreign = await #expect(throws: SheetLogError.self) { try await harness.store.rebuildProjections() }
+        #expect(foreign?.code == .undecodableEvent)
+        #expect(foreign?.context.position == unknown)
+        #expect(foreign?.context.eventType == "analytics.tap")
+        #expect(foreign?.message.hasPrefix("unknown event type analytics.tap at position \(unknown) in stream s") == true)
+
+        try await harness.store.writer.write { db in
+            try db.execute(sql: "UPDATE events SET type = 'edit' WHERE position = ?", arguments: [unknown])
+        }
         let error = await #expect(throws: SheetLogError.self) { try await harness.store.rebuildProjections() }
         #expect(error?.code == .unsupportedSchemaVersion)
         #expect(error?.context.position == first)

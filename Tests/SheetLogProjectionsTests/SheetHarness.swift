@@ -93,7 +93,8 @@ final class SheetHarness {
         return result.events
     }
 
-    /// Appends an event of a type the domain does not know, as another writer of the log would.
+    /// Appends an event of a type the domain does not know, as another writer of the log would
+    /// (the projection refuses it: the append throws and nothing changes).
     @discardableResult
     func appendForeignEvent(to session: String, type: String = "analytics.tap") async throws -> [RecordedEvent] {
         let event = EventData(type: type, payload: #"{"button":"help"}"#, occurredAt: now)

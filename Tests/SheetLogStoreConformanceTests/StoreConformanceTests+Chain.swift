@@ -1,7 +1,7 @@
 import SheetLogTesting
 import Testing
 
-/// The integrity chain: each stored link recomputes, and tampering is found at its position.
+/// The integrity chain: each stored link recomputes under its rule, and tampering is found at its position.
 extension StoreConformanceTests {
     @Test(arguments: StoreKind.allCases)
     func recordedChainsLinkFromGenesis(kind: StoreKind) async throws {
@@ -18,13 +18,18 @@ extension StoreConformanceTests {
         let stored = try await store.readAll()
         var previous = IntegrityChain.genesis
         for event in stored {
-            let expected = IntegrityChain.link(previous: previous, event)
+            #expect(event.chainVersion == ChainRule.v2.rawValue, "chain version at position \(event.position)")
+            let expected = IntegrityChain.linkV2(
+                previous: previous, position: event.position, eventID: event.eventID, stream: event.stream,
+                version: event.version, type: event.type, schemaVersion: event.schemaVersion, payload: event.payload,
+                metadata: event.metadata, occurredAt: event.occurredAt, recordedAt: event.recordedAt)
             #expect(event.chain == expected, "chain at position \(event.position)")
             previous = expected
         }
         let verification = try await store.verifyChain()
         #expect(verification.isIntact)
         #expect(verification.checkedEvents == 5)
+        #expect(verification.ruleOneEvents == 0)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -40,13 +45,80 @@ extension StoreConformanceTests {
     func tamperingIsFoundAtItsPosition(kind: StoreKind) async throws {
         let fixture = try await makeStore(kind)
         defer { fixture.cleanup() }
-        let tamper = try #require(fixture.tamperPayload)
+        let tamper = try #require(fixture.tamper)
         _ = try await fixture.store.append(events(5), to: "s", expecting: .noStream)
 
-        try await tamper(3, #"{"field":"rewritten"}"#)
+        try await tamper(3, .payload(#"{"field":"rewritten"}"#))
         let verification = try await fixture.store.verifyChain()
         #expect(!verification.isIntact)
         #expect(verification.firstBrokenPosition == 3)
+        #expect(verification.breakReason == .mismatch)
         #expect(try await fixture.store.readAll(after: 2, limit: 1).first?.payload == #"{"field":"rewritten"}"#)
+    }
+
+    /// Every stored column is chained: times, metadata and the schema version included.
+    @Test(arguments: StoreKind.tamperable, [
+        StoredChange.metadata(#"{"user":"someone-else"}"#), .metadata(nil), .occurredAt(1), .occurredAt(nil),
+        .recordedAt(1), .schemaVersion(2),
+    ])
+    func everyColumnIsChained(kind: StoreKind, change: StoredChange) async throws {
+        let fixture = try await makeStore(kind)
+        defer { fixture.cleanup() }
+        let tamper = try #require(fixture.tamper)
+        _ = try await fixture.store.append(
+            (1...4).map { event(metadata: #"{"app":"1.0"}"#, occurredAt: 1_000 + Int64($0)) }, to: "s", expecting: .noStream)
+
+        try await tamper(2, change)
+        let verification = try await fixture.store.verifyChain()
+        #expect(verification.firstBrokenPosition == 2, "\(change)")
+        #expect(verification.breakReason == .mismatch)
+    }
+
+    /// A rule-2 event rewritten as a rule-1 event, its chain recomputed under rule 1 (which leaves
+    /// the times out) so that the link itself holds: refused as a downgrade.
+    @Test(arguments: StoreKind.tamperable)
+    func aDowngradeToRuleOneIsRefused(kind: StoreKind) async throws {
+        let fixture = try await makeStore(kind)
+        defer { fixture.cleanup() }
+        let tamper = try #require(fixture.tamper)
+        _ = try await fixture.store.append(events(2), to: "s", expecting: .noStream)
+        let stored = try await fixture.store.readAll()
+        var forged = stored[1]
+        forged.occurredAt = 5
+        try await tamper(2, .occurredAt(5))
+        try await tamper(2, .chain(IntegrityChain.link(.v1, previous: stored[0].chain, forged), version: ChainRule.v1.rawValue))
+
+        let verification = try await fixture.store.verifyChain()
+        #expect(verification.firstBrokenPosition == 2)
+        #expect(verification.breakReason == .downgrade(rule2Position: 1))
+    }
+
+    /// A log chained under rule 1 throughout (as every event before migration 0006 is) verifies,
+    /// and the rule-2 events appended after it do too; a chain version this build does not know is refused.
+    @Test(arguments: StoreKind.tamperable)
+    func ruleOneEventsKeepVerifying(kind: StoreKind) async throws {
+        let fixture = try await makeStore(kind)
+        defer { fixture.cleanup() }
+        let tamper = try #require(fixture.tamper)
+        _ = try await fixture.store.append(events(3), to: "s", expecting: .noStream)
+        var previous = IntegrityChain.genesis
+        for event in try await fixture.store.readAll() {
+            let chain = IntegrityChain.linkV1(previous: previous, position: event.position, eventID: event.eventID,
+                                              stream: event.stream, version: event.version, type: event.type, payload: event.payload)
+            try await tamper(event.position, .chain(chain, version: 1))
+            previous = chain
+        }
+        #expect(try await fixture.store.verifyChain()
+            == ChainVerification(checkedEvents: 3, firstBrokenPosition: nil, ruleOneEvents: 3))
+
+        let next = try await fixture.store.append(events(2), to: "s", expecting: .exact(3)).events
+        #expect(next.map(\.chainVersion) == [2, 2])
+        #expect(try await fixture.store.verifyChain()
+            == ChainVerification(checkedEvents: 5, firstBrokenPosition: nil, ruleOneEvents: 3))
+
+        try await tamper(5, .chain(next[1].chain, version: 3))
+        let unknown = try await fixture.store.verifyChain()
+        #expect(unknown.firstBrokenPosition == 5)
+        #expect(unknown.breakReason == .unknownRule(3))
     }
 }

@@ -7,24 +7,24 @@ struct StoreFixture: Sendable {
 
     let store: any EventStore
     let clock: ManualClock
-    /// Overwrites the payload stored at a position without updating its chain; nil when the kind cannot.
-    var tamperPayload: (@Sendable (_ position: Int64, _ payload: String) async throws -> Void)?
+    /// Changes the event stored at a position behind the store's back; nil when the kind cannot.
+    var tamper: (@Sendable (_ position: Int64, _ change: StoredChange) async throws -> Void)?
     private let file: (directory: URL, path: String, open: Opener)?
 
     init(
         store: any EventStore, clock: ManualClock,
-        tamperPayload: (@Sendable (Int64, String) async throws -> Void)? = nil
+        tamper: (@Sendable (Int64, StoredChange) async throws -> Void)? = nil
     ) {
         self.store = store
         self.clock = clock
-        self.tamperPayload = tamperPayload
+        self.tamper = tamper
         self.file = nil
     }
 
     private init(store: any EventStore, clock: ManualClock, directory: URL, path: String, open: @escaping Opener) {
         self.store = store
         self.clock = clock
-        self.tamperPayload = nil
+        self.tamper = nil
         self.file = (directory, path, open)
     }
 

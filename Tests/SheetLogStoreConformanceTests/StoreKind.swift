@@ -21,25 +21,28 @@ func makeStore(_ kind: StoreKind, limits: InputLimits = .default) async throws -
     switch kind {
     case .inMemory:
         let store = InMemoryEventStore(limits: limits, clock: clock)
-        return StoreFixture(store: store, clock: clock, tamperPayload: { try store.tamperPayload(at: $0, with: $1) })
+        return StoreFixture(store: store, clock: clock, tamper: { position, change in
+            try store.tamper(at: position) { change.apply(to: &$0) }
+        })
     case .sqliteMemory:
         let store = try SQLiteEventStore.inMemory(configuration: .init(limits: limits, clock: clock))
-        return StoreFixture(store: store, clock: clock, tamperPayload: sqliteTamper(store))
+        return StoreFixture(store: store, clock: clock, tamper: sqliteTamper(store))
     case .sqliteFile:
         var fixture = try await StoreFixture.onFile(clock: clock) { path in
             try SQLiteEventStore(path: path, configuration: .init(limits: limits, clock: clock))
         }
-        if let store = fixture.store as? SQLiteEventStore { fixture.tamperPayload = sqliteTamper(store) }
+        if let store = fixture.store as? SQLiteEventStore { fixture.tamper = sqliteTamper(store) }
         return fixture
     }
 }
 
-/// Edits a stored payload the way an attacker with the `sqlite3` shell would: drop the trigger, update.
-private func sqliteTamper(_ store: SQLiteEventStore) -> @Sendable (Int64, String) async throws -> Void {
-    { position, payload in
+/// Edits a stored event the way an attacker with the `sqlite3` shell would: drop the trigger, update.
+private func sqliteTamper(_ store: SQLiteEventStore) -> @Sendable (Int64, StoredChange) async throws -> Void {
+    { position, change in
         try await store.writer.write { db in
             try db.execute(sql: "DROP TRIGGER IF EXISTS events_refuse_update")
-            try db.execute(sql: "UPDATE events SET payload = ? WHERE position = ?", arguments: [payload, position])
+            let update = change.update(at: position)
+            try db.execute(sql: update.sql, arguments: update.arguments)
         }
     }
 }
