@@ -39,11 +39,30 @@ public final class SQLiteEventStore: EventStore, Sendable {
         try Self.checkExistingFile(at: path, busyTimeout: configuration.busyTimeout)
         let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: Self.databaseConfiguration(configuration))
+            pool = try Self.openPool(path: path, configuration: configuration)
         } catch {
             throw SheetLogError.wrapping(error, operation: "opening the database at \(path)")
         }
         try self.init(writer: pool, location: path, configuration: configuration)
+    }
+
+    /// Opens the pool, which switches a new file to WAL; tried again while another process holds the
+    /// new file's write lock, until the busy timeout.
+    ///
+    /// The switch reads the file's header and then takes the write lock inside the same statement;
+    /// SQLite refuses such an upgrade at once with `SQLITE_BUSY` when another connection holds the
+    /// write lock (waiting could deadlock), without calling the busy handler. Two processes opening
+    /// one new file at the same instant (an app and its extension at first launch) meet exactly there.
+    /// Once the file is in WAL the switch writes nothing, so the next try goes through.
+    private static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
+        let deadline = ContinuousClock.now + configuration.busyTimeout
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: databaseConfiguration(configuration))
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: .random(in: 0.002...0.02))
+            }
+        }
     }
 
     /// A log in memory (a `DatabaseQueue`), gone when the store is released: for tests and previews.
