@@ -64,14 +64,14 @@ extension SheetLogDatabase {
     /// events whose first id is that very id — the store finds it and refuses or recognises the
     /// append, appending nothing — or decides none, which the plan flags. In every such case, and
     /// for any refusal, this returns nil and the caller plans again with the lookup, which gives
-    /// the answer (and the error) the batch deserves. Only an unknown commit outcome is rethrown:
-    /// that one must never be retried.
+    /// the answer (and the error) the batch deserves. An unknown commit outcome is rethrown, since
+    /// it must never be retried, and so is a busy database, which a second plan would only wait for again.
     private func recordOptimistically(_ prepared: [PreparedCommand], states: ResultStates) async throws -> [RecordResult]? {
         do {
             let plan = try await plan(prepared, states: states, lookingUpIDs: false)
             guard !plan.givenIDDecidedNothing else { return nil }
             return try await commit(plan)
-        } catch let error as SheetLogError where error.code == .commitOutcomeUnknown || error.code == .readOnly {
+        } catch let error as SheetLogError where error.code == .commitOutcomeUnknown || error.code == .readOnly || error.code == .busy {
             throw error
         } catch is CancellationError {
             throw CancellationError()

@@ -15,6 +15,7 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
             are reported on stderr and the exit code is 1 at the end. A line whose id is already stored \
             with the same content appends nothing (and is acked with its original positions).
             """)
+    static let databaseAction = "write to"
 
     @OptionGroup var global: GlobalOptions
 

@@ -24,6 +24,10 @@ struct IngestEachRun {
                     throw error.context.line == nil ? error.atLine(raw.number) : error
                 }
                 for event in result.events { Terminal.writeLine(try JSONOutput.line(EventAck(event))) }
+            } catch let error as SheetLogError where error.code == .busy {
+                // Every later line would wait as long again, and may build on this one: stop here.
+                // The acks printed so far say what is stored.
+                throw error.atLine(raw.number)
             } catch let error as SheetLogError {
                 failures += 1
                 Terminal.writeError("sheetlog: \(error.description)")

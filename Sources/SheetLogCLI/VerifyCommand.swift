@@ -6,6 +6,7 @@ struct VerifyCommand: AsyncParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Check the integrity chain, gap-free positions, versions 1…n per session, projections and SQLite's integrity_check.")
+    static let databaseAction = "check"
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Print the report as JSON.") var json = false

@@ -101,6 +101,10 @@ public struct SchemaMigrator: Sendable {
                 arguments: [migration.number, migration.name, migration.sha256, clock.nowMilliseconds()])
             try db.commit()
             return true
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            // Another process holds the lock: nothing was applied, and opening again will apply it.
+            try? db.rollback()
+            throw SheetLogError.storage(error, operation: "migrating the database at \(location) to \(migration.fileName)")
         } catch let error as DatabaseError {
             try? db.rollback()
             throw SheetLogError(
