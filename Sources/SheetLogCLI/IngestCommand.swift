@@ -48,7 +48,16 @@ enum IngestInput {
         if input == "-" { return STDIN_FILENO }
         let descriptor = Foundation.open(input, O_RDONLY)
         if descriptor < 0 {
-            throw SheetLogError(.notFound, "cannot open the input file \(input) (errno \(errno))", context: .init(operation: "ingest"))
+            let reason = errno
+            throw SheetLogError(
+                reason == ENOENT ? .notFound : .storage,
+                "cannot open the input file \(input): \(FileSystemReason.text(for: reason))", context: .init(operation: "ingest"))
+        }
+        // open(2) opens a directory for reading too; only the first read would fail (EISDIR).
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw SheetLogError(.invalidInput, "the input file \(input) is a directory", context: .init(operation: "ingest"))
         }
         return descriptor
     }

@@ -14,8 +14,11 @@ extension SQLiteEventStore {
     /// let events = try await store.readAll()
     /// ```
     public convenience init(readingFileAt path: String, configuration: Configuration = .init()) throws {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw SheetLogError(.notFound, "there is no database at \(path)", context: .init(operation: "opening for reading"))
+        switch DatabaseFileProblem.find(at: path, writing: false) {
+        case let missing? where missing.meansNoFile:
+            throw missing.error(path: path, writing: false, context: .init(operation: "opening for reading"))
+        default:
+            break  // SQLite's refusal, if any, is put in words below
         }
         var database = GRDB.Configuration()
         database.readonly = true
@@ -26,7 +29,8 @@ extension SQLiteEventStore {
             queue = try DatabaseQueue(path: path, configuration: database)
             try queue.read { db in try Self.requireCurrentSchema(db, location: path) }
         } catch {
-            throw SheetLogError.wrapping(error, operation: "opening the database at \(path) for reading")
+            throw SheetLogError.openingFile(
+                SheetLogError.wrapping(error, operation: "opening the database at \(path) for reading"), path: path, writing: false)
         }
         try self.init(readOnlyWriter: queue, location: path, configuration: configuration)
     }

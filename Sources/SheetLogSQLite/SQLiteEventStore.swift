@@ -34,16 +34,22 @@ public final class SQLiteEventStore: EventStore, Sendable {
     ///
     /// Throws ``SheetLogError/Code/schemaTooNew`` (before anything is written to the file) when the file
     /// was written by a newer SheetLog, ``SheetLogError/Code/migrationFailed`` when a migration fails or
-    /// a shipped migration was edited, and ``SheetLogError/Code/storage`` when SQLite cannot open it.
+    /// a shipped migration was edited, and ``SheetLogError/Code/storage`` when SQLite cannot open it
+    /// (saying what is wrong with the path: a directory, no such folder, permission denied …).
     public convenience init(path: String, configuration: Configuration = .init()) throws {
-        try Self.checkExistingFile(at: path, busyTimeout: configuration.busyTimeout)
         let pool: DatabasePool
         do {
+            try Self.checkExistingFile(at: path, busyTimeout: configuration.busyTimeout)
             pool = try Self.openPool(path: path, configuration: configuration)
         } catch {
-            throw SheetLogError.wrapping(error, operation: "opening the database at \(path)")
+            throw SheetLogError.openingFile(
+                SheetLogError.wrapping(error, operation: "opening the database at \(path)"), path: path, writing: true)
         }
-        try self.init(writer: pool, location: path, configuration: configuration)
+        do {
+            try self.init(writer: pool, location: path, configuration: configuration)
+        } catch {
+            throw SheetLogError.openingFile(error, path: path, writing: true)
+        }
     }
 
     /// Opens the pool, which switches a new file to WAL; tried again while another process holds the
