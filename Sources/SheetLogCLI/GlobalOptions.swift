@@ -30,11 +30,18 @@ struct GlobalOptions: ParsableArguments {
         return "./sheetlog.sqlite"
     }
 
-    /// Opens the database; a file written by a newer SheetLog is refused with the store's message.
+    /// Opens the database, creating it when missing (for `demo` and `ingest`); a file written by a
+    /// newer SheetLog is refused with the store's message.
     func open(clock: (any SheetLogClock)? = nil) throws -> SheetLogDatabase {
         var options = self.options
         if let clock { options.clock = clock }
         return try SheetLogDatabase.open(path: databasePath, options: options)
+    }
+
+    /// Opens an existing database for a command that needs a log to work on; a missing one is refused
+    /// ("no SheetLog database at PATH") and nothing is created.
+    func openExisting() throws -> SheetLogDatabase {
+        try SheetLogDatabase.openExisting(path: databasePath, options: options)
     }
 
     /// Opens an existing database for a command that only reads: the file is left byte for byte as it was.

@@ -29,16 +29,46 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
     var json = false
 
     func run() async throws {
-        let database = try global.open()
-        let decoder = IngestDecoder(limits: database.options.limits)
+        // The input first: a missing or unreadable one must not leave a new database behind.
+        let decoder = IngestDecoder(limits: global.options.limits)
         var reader = IngestLineReader(fileDescriptor: try IngestInput.open(input), maxLineBytes: decoder.maxLineBytes)
         if each {
-            let failures = try await IngestEachRun(database: database, decoder: decoder).run(&reader)
+            let failures = try await IngestEachRun(global: global, decoder: decoder).run(&reader)
             if failures > 0 { throw ExitCode(ExitStatus.failure) }
         } else {
-            let summary = try await IngestBatchRun(database: database, decoder: decoder).run(&reader)
+            let summary = try await batch(&reader, decoder: decoder)
             Terminal.writeLine(json ? try JSONOutput.line(summary) : summary.sentence)
         }
+    }
+
+    /// Decodes every line, then records them in one transaction. Into a file that does not exist
+    /// yet, they are recorded into a ``StagedDatabase`` put in place only when it holds events, so
+    /// that a rejected or empty input leaves no file behind.
+    private func batch(_ reader: inout IngestLineReader, decoder: IngestDecoder) async throws -> IngestSummary {
+        let run = IngestBatchRun(decoder: decoder)
+        let lines = try run.decode(&reader)
+        if try SheetLogDatabase.fileNeedsCreating(at: global.databasePath) {
+            let staged = try StagedDatabase(target: global.databasePath, options: global.options)
+            let summary: IngestSummary
+            do {
+                summary = try await run.record(lines, into: staged.database)
+            } catch {
+                staged.discard()
+                throw error
+            }
+            if summary.events == 0 {
+                staged.discard()
+                return summary
+            }
+            do {
+                if try staged.publish() { return summary }
+            } catch {
+                staged.discard()
+                throw error
+            }
+            // Another process created the file meanwhile: the lines go into it, decided against it.
+        }
+        return try await run.record(lines, into: global.open())
     }
 }
 

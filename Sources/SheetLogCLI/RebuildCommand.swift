@@ -11,7 +11,7 @@ struct RebuildCommand: AsyncParsableCommand, GlobalOptionsCommand {
     @Flag(help: "Print the result as JSON.") var json = false
 
     func run() async throws {
-        let database = try global.open()
+        let database = try global.openExisting()
         try await database.rebuildProjections()
         let events = try await database.store.lastPosition()
         if json {

@@ -45,7 +45,7 @@ struct RestoreDraftCommand: AsyncParsableCommand, GlobalOptionsCommand {
     @Flag(help: "Print the recorded events as JSON acks.") var json = false
 
     func run() async throws {
-        let result = try await global.open().restoreDraft(
+        let result = try await global.openExisting().restoreDraft(
             DraftReference(session: session, presentation: presentation), into: newSession, as: newPresentation)
         try RecordedEventsView.print(result, json: json, summary: "restored \(session)/\(presentation) into session \(newSession) as \(newPresentation ?? presentation)")
     }
@@ -63,7 +63,7 @@ struct DeclineDraftCommand: AsyncParsableCommand, GlobalOptionsCommand {
     @Flag(help: "Print the recorded events as JSON acks.") var json = false
 
     func run() async throws {
-        let result = try await global.open().declineDraft(DraftReference(session: session, presentation: presentation))
+        let result = try await global.openExisting().declineDraft(DraftReference(session: session, presentation: presentation))
         try RecordedEventsView.print(result, json: json, summary: "declined \(session)/\(presentation)")
     }
 }

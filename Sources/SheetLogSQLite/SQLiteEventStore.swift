@@ -116,21 +116,36 @@ public final class SQLiteEventStore: EventStore, Sendable {
     }
 
     /// Refuses a file written by a newer SheetLog through a read-only connection, so that nothing
-    /// (not even the switch to WAL) is written to it.
-    private static func checkExistingFile(at path: String, busyTimeout: Duration) throws {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = attributes[.size] as? NSNumber, size.intValue > 0
-        else { return }
+    /// (not even the switch to WAL) is written to it. With `requireLog`, also refuses (as
+    /// ``SheetLogError/Code/notFound``) a missing or empty file and an SQLite database that holds no
+    /// SheetLog log, which opening would otherwise turn into a new, empty log.
+    static func checkExistingFile(at path: String, busyTimeout: Duration, requireLog: Bool = false) throws {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue
+        guard let size, size > 0 else {
+            guard requireLog else { return }
+            let reason = size == nil ? "" : ": the file is empty"
+            throw SheetLogError(.notFound, "no SheetLog database at \(path)\(reason)", context: .init(operation: "open"))
+        }
         var readOnly = GRDB.Configuration()
         readOnly.readonly = true
         readOnly.busyMode = .timeout(busyTimeout.timeInterval)
         readOnly.label = "SheetLog.schemaCheck"
+        let applied: [AppliedMigration]
         do {
             let queue = try DatabaseQueue(path: path, configuration: readOnly)
-            try queue.read { db in try SchemaMigrator().checkCompatibility(db, location: path) }
+            applied = try queue.read { db in
+                let migrator = SchemaMigrator()
+                try migrator.checkCompatibility(db, location: path)
+                return try migrator.appliedMigrations(db)
+            }
             try queue.close()
         } catch {
             throw SheetLogError.wrapping(error, operation: "checking the schema of the database at \(path)")
+        }
+        if requireLog && applied.isEmpty {
+            throw SheetLogError(
+                .notFound, "no SheetLog database at \(path): the SQLite database there holds no SheetLog log",
+                context: .init(operation: "open"))
         }
     }
 }
