@@ -55,6 +55,15 @@ public final class SheetLogDatabase: Sendable {
         return SheetLogDatabase(store: store, options: options, path: path)
     }
 
+    /// Opens an existing database for ``verify()``: as ``openExisting(path:options:)`` does when this
+    /// process may write the file and its folder, else for reading only (a copy an auditor was
+    /// handed, in a read-only folder or a read-only file), where `verify` compares the projections
+    /// with a rebuild made in a private temporary copy and the file is left as it was.
+    public static func openForVerifying(path: String, options: Options = .init()) throws -> SheetLogDatabase {
+        if SQLiteEventStore.fileCanBeWritten(at: path) { return try openExisting(path: path, options: options) }
+        return try openForReading(path: path, options: options)
+    }
+
     /// Opens an existing database for reading only: replay, recovery lists, audit, stats and export
     /// work, nothing is ever written to the file (so its checksum stays the same), and every command
     /// that would write throws ``SheetLogError/Code/readOnly``.

@@ -12,7 +12,7 @@ struct VerifyCommand: AsyncParsableCommand, GlobalOptionsCommand {
     @Flag(help: "Print the report as JSON.") var json = false
 
     func run() async throws {
-        let report = try await global.openExisting().verify()
+        let report = try await global.openForVerifying().verify()
         if json {
             Terminal.writeLine(try JSONOutput.pretty(VerificationJSON(report)))
         } else {

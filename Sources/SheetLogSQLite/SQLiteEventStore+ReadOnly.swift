@@ -6,6 +6,9 @@ extension SQLiteEventStore {
     /// Opens an existing log for reading only: nothing is ever written to the file, so an auditor can
     /// read a copy of a user's database and its checksum stays the same.
     ///
+    /// A copy in a read-only folder, or a read-only file, is read too (see ``ReadOnlyConnection``);
+    /// one whose `-wal` lies beside it without its `-shm` is refused with what to do.
+    ///
     /// The file must exist and be fully migrated by this build's migrations (open it once with
     /// ``init(path:configuration:)`` to migrate it). Appends throw ``SheetLogError/Code/readOnly``.
     ///
@@ -20,13 +23,9 @@ extension SQLiteEventStore {
         default:
             break  // SQLite's refusal, if any, is put in words below
         }
-        var database = GRDB.Configuration()
-        database.readonly = true
-        database.label = "SheetLog.readOnly"
-        database.busyMode = .timeout(configuration.busyTimeout.timeInterval)
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: path, configuration: database)
+            queue = try ReadOnlyConnection.open(path: path, busyTimeout: configuration.busyTimeout, label: "SheetLog.readOnly")
             try queue.read { db in try Self.requireCurrentSchema(db, location: path) }
         } catch {
             throw SheetLogError.openingFile(

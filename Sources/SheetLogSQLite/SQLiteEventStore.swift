@@ -126,13 +126,9 @@ public final class SQLiteEventStore: EventStore, Sendable {
             let reason = size == nil ? "" : ": the file is empty"
             throw SheetLogError(.notFound, "no SheetLog database at \(path)\(reason)", context: .init(operation: "open"))
         }
-        var readOnly = GRDB.Configuration()
-        readOnly.readonly = true
-        readOnly.busyMode = .timeout(busyTimeout.timeInterval)
-        readOnly.label = "SheetLog.schemaCheck"
         let applied: [AppliedMigration]
         do {
-            let queue = try DatabaseQueue(path: path, configuration: readOnly)
+            let queue = try ReadOnlyConnection.open(path: path, busyTimeout: busyTimeout, label: "SheetLog.schemaCheck")
             applied = try queue.read { db in
                 let migrator = SchemaMigrator()
                 try migrator.checkCompatibility(db, location: path)
