@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "SheetLogTests", dependencies: ["SheetLog", grdb]),
         .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest"]),
         .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
-        .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogCLI", "SheetLog", grdb]),
+        .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(
             name: "SheetLogBadInputTests",
             dependencies: ["SheetLog", "SheetLogIngest", "SheetLogCLI", "SheetLogFuzz", grdb, propertyBased],

@@ -102,7 +102,7 @@ extension SheetLogDatabase {
             for (request, result) in zip(group, outcome.plan.requests) {
                 request.ticket.resolve(.done(result.map { Self.results(of: outcome.plan, in: $0, appended: appended) }.mapError { $0 }))
             }
-        } catch let error as SheetLogError where error.code != .commitOutcomeUnknown && group.count > 1 {
+        } catch let error as SheetLogError where error.code != .commitOutcomeUnknown && error.code != .busy && group.count > 1 {
             for request in group { commit([request]) }
         } catch {
             if let error = error as? SheetLogError, error.code == .commitOutcomeUnknown { queue.refuseAfter(error) }

@@ -48,6 +48,25 @@ public final class SheetLogDatabase: Sendable {
         return SheetLogDatabase(store: store, options: options, path: path)
     }
 
+    /// Opens the database in an existing file and applies pending migrations; never creates a file.
+    ///
+    /// Throws ``SheetLogError/Code/notFound`` ("no SheetLog database at PATH"), creating nothing, when
+    /// nothing is at `path`, when the file is empty, or when it is an SQLite database without a
+    /// SheetLog log; otherwise as ``open(path:options:)``.
+    public static func openExisting(path: String, options: Options = .init()) throws -> SheetLogDatabase {
+        let store = try SQLiteEventStore(existingFileAt: path, configuration: options.storeConfiguration)
+        return SheetLogDatabase(store: store, options: options, path: path)
+    }
+
+    /// Opens an existing database for ``verify()``: as ``openExisting(path:options:)`` does when this
+    /// process may write the file and its folder, else for reading only (a copy an auditor was
+    /// handed, in a read-only folder or a read-only file), where `verify` compares the projections
+    /// with a rebuild made in a private temporary copy and the file is left as it was.
+    public static func openForVerifying(path: String, options: Options = .init()) throws -> SheetLogDatabase {
+        if SQLiteEventStore.fileCanBeWritten(at: path) { return try openExisting(path: path, options: options) }
+        return try openForReading(path: path, options: options)
+    }
+
     /// Opens an existing database for reading only: replay, recovery lists, audit, stats and export
     /// work, nothing is ever written to the file (so its checksum stays the same), and every command
     /// that would write throws ``SheetLogError/Code/readOnly``.
@@ -62,6 +81,19 @@ public final class SheetLogDatabase: Sendable {
     public static func inMemory(options: Options = .init()) throws -> SheetLogDatabase {
         let store = try SQLiteEventStore.inMemory(configuration: options.storeConfiguration)
         return SheetLogDatabase(store: store, options: options, path: nil)
+    }
+
+    /// True when nothing is at `path` yet and its folder lets a file be created there; false when a
+    /// file is there. Throws what is wrong with the path otherwise (no such folder, permission
+    /// denied, a directory …). For a writer that creates the file only once it has something to write.
+    public static func fileNeedsCreating(at path: String) throws -> Bool {
+        try SQLiteEventStore.fileNeedsCreating(at: path)
+    }
+
+    /// Closes the database's SQLite connections now rather than when it is released; every later
+    /// call on it throws. A file's last connection to close checkpoints the WAL into the file.
+    public func close() throws {
+        try store.close()
     }
 
     /// A recorder bound to one session.

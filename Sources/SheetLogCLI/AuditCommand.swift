@@ -6,6 +6,7 @@ struct AuditCommand: AsyncParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
         abstract: "List dismissal attempts: who tried to leave which sheet, how, and what happened to the draft.")
+    static let databaseAction = "read"
 
     @OptionGroup var global: GlobalOptions
 

@@ -7,6 +7,7 @@ struct DemoCommand: AsyncParsableCommand, GlobalOptionsCommand {
         commandName: "demo",
         abstract: "Record six example flows into the database, then show them through replay, audit and recover.",
         discussion: "Ids and times are fixed: running the demo again adds nothing and prints the same.")
+    static let databaseAction = "write to"
 
     @OptionGroup var global: GlobalOptions
 

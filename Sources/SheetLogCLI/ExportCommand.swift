@@ -7,6 +7,7 @@ struct ExportCommand: AsyncParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write the recorded commands as ingest lines, so that `sheetlog export | sheetlog --db copy.sqlite ingest -` copies the log.")
+    static let databaseAction = "read"
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Only the commands that touched this session.") var session: String?

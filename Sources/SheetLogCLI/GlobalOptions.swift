@@ -11,6 +11,16 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Log informational messages (such as applied schema migrations) to stderr.")
     var verbose = false
 
+    @Option(name: .customLong("busy-timeout"), help: ArgumentHelp(
+        "How long to wait for another process that holds the database's lock (default 5).", valueName: "seconds"))
+    var busyTimeout: Double?
+
+    func validate() throws {
+        if let busyTimeout, !(busyTimeout >= 0 && busyTimeout <= 86_400) {
+            throw ValidationError("--busy-timeout must be a number of seconds from 0 to 86400")
+        }
+    }
+
     /// The path the options and the environment choose.
     var databasePath: String {
         if let database { return database }
@@ -20,20 +30,42 @@ struct GlobalOptions: ParsableArguments {
         return "./sheetlog.sqlite"
     }
 
-    /// Opens the database; a file written by a newer SheetLog is refused with the store's message.
+    /// Opens the database, creating it when missing (for `demo` and `ingest`); a file written by a
+    /// newer SheetLog is refused with the store's message.
     func open(clock: (any SheetLogClock)? = nil) throws -> SheetLogDatabase {
-        var options = SheetLogDatabase.Options(logger: Logger(label: "sheetlog"))
+        var options = self.options
         if let clock { options.clock = clock }
         return try SheetLogDatabase.open(path: databasePath, options: options)
     }
 
+    /// Opens an existing database for a command that needs a log to work on; a missing one is refused
+    /// ("no SheetLog database at PATH") and nothing is created.
+    func openExisting() throws -> SheetLogDatabase {
+        try SheetLogDatabase.openExisting(path: databasePath, options: options)
+    }
+
+    /// Opens an existing database for `verify`: read-only when the file or its folder may not be written.
+    func openForVerifying() throws -> SheetLogDatabase {
+        try SheetLogDatabase.openForVerifying(path: databasePath, options: options)
+    }
+
     /// Opens an existing database for a command that only reads: the file is left byte for byte as it was.
     func openForReading() throws -> SheetLogDatabase {
-        try SheetLogDatabase.openForReading(path: databasePath, options: SheetLogDatabase.Options(logger: Logger(label: "sheetlog")))
+        try SheetLogDatabase.openForReading(path: databasePath, options: options)
+    }
+
+    /// The facade's options these command-line options ask for.
+    var options: SheetLogDatabase.Options {
+        var options = SheetLogDatabase.Options(logger: Logger(label: "sheetlog"))
+        if let busyTimeout { options.busyTimeout = .milliseconds(Int64((busyTimeout * 1_000).rounded())) }
+        return options
     }
 }
 
 /// A command that takes the global options (every command of `sheetlog`).
 protocol GlobalOptionsCommand {
     var global: GlobalOptions { get }
+    /// What the command does to the database, as in "could not check PATH" when another process
+    /// holds it locked: `read`, `write to`, `check` …
+    static var databaseAction: String { get }
 }

@@ -3,15 +3,20 @@ import SheetLogIngest
 
 /// The default ingest: every line decoded first, then all of them recorded in one transaction.
 struct IngestBatchRun {
-    let database: SheetLogDatabase
     let decoder: IngestDecoder
 
-    func run(_ reader: inout IngestLineReader) async throws -> IngestSummary {
+    /// Decodes every line of the input, before any database is opened or created.
+    func decode(_ reader: inout IngestLineReader) throws -> [(number: Int, line: IngestLine)] {
         var lines: [(number: Int, line: IngestLine)] = []
         while let raw = try reader.next() {
             if raw.isBlank { continue }
             lines.append((raw.number, try decoder.decode(raw)))
         }
+        return lines
+    }
+
+    /// Records `lines` into `database` in one transaction (checking the outcomes they claim first).
+    func record(_ lines: [(number: Int, line: IngestLine)], into database: SheetLogDatabase) async throws -> IngestSummary {
         // Only lines up to the last one that claims an outcome need the simulation.
         if let last = lines.lastIndex(where: { $0.line.expectedOutcome != nil }) {
             var outcomes = OutcomeCheck(database: database)

@@ -20,6 +20,7 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
             content appends nothing (and is acked with its original positions and "alreadyStored":true). \
             A UTF-8 byte-order mark at the start of the input is skipped.
             """)
+    static let databaseAction = "write to"
 
     @OptionGroup var global: GlobalOptions
 
@@ -33,16 +34,46 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
     var json = false
 
     func run() async throws {
-        let database = try global.open()
-        let decoder = IngestDecoder(limits: database.options.limits)
+        // The input first: a missing or unreadable one must not leave a new database behind.
+        let decoder = IngestDecoder(limits: global.options.limits)
         var reader = IngestLineReader(fileDescriptor: try IngestInput.open(input), maxLineBytes: decoder.maxLineBytes)
         if each {
-            let failures = try await IngestEachRun(database: database, decoder: decoder, path: global.databasePath).run(&reader)
+            let failures = try await IngestEachRun(global: global, decoder: decoder).run(&reader)
             if failures > 0 { throw ExitCode(ExitStatus.failure) }
         } else {
-            let summary = try await IngestBatchRun(database: database, decoder: decoder).run(&reader)
+            let summary = try await batch(&reader, decoder: decoder)
             Terminal.writeLine(json ? try JSONOutput.line(summary) : summary.sentence)
         }
+    }
+
+    /// Decodes every line, then records them in one transaction. Into a file that does not exist
+    /// yet, they are recorded into a ``StagedDatabase`` put in place only when it holds events, so
+    /// that a rejected or empty input leaves no file behind.
+    private func batch(_ reader: inout IngestLineReader, decoder: IngestDecoder) async throws -> IngestSummary {
+        let run = IngestBatchRun(decoder: decoder)
+        let lines = try run.decode(&reader)
+        if try SheetLogDatabase.fileNeedsCreating(at: global.databasePath) {
+            let staged = try StagedDatabase(target: global.databasePath, options: global.options)
+            let summary: IngestSummary
+            do {
+                summary = try await run.record(lines, into: staged.database)
+            } catch {
+                staged.discard()
+                throw error
+            }
+            if summary.events == 0 {
+                staged.discard()
+                return summary
+            }
+            do {
+                if try staged.publish() { return summary }
+            } catch {
+                staged.discard()
+                throw error
+            }
+            // Another process created the file meanwhile: the lines go into it, decided against it.
+        }
+        return try await run.record(lines, into: global.open())
     }
 }
 
@@ -52,7 +83,16 @@ enum IngestInput {
         if input == "-" { return STDIN_FILENO }
         let descriptor = Foundation.open(input, O_RDONLY)
         if descriptor < 0 {
-            throw SheetLogError(.notFound, "cannot open the input file \(input) (errno \(errno))", context: .init(operation: "ingest"))
+            let reason = errno
+            throw SheetLogError(
+                reason == ENOENT ? .notFound : .storage,
+                "cannot open the input file \(input): \(FileSystemReason.text(for: reason))", context: .init(operation: "ingest"))
+        }
+        // open(2) opens a directory for reading too; only the first read would fail (EISDIR).
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw SheetLogError(.invalidInput, "the input file \(input) is a directory", context: .init(operation: "ingest"))
         }
         return descriptor
     }

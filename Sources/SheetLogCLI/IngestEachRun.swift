@@ -5,10 +5,11 @@ import SheetLogIngest
 /// `ingest --each`: each line commits on its own and is answered right after, one JSON line per
 /// input line (``IngestEachAnswer``).
 struct IngestEachRun {
-    let database: SheetLogDatabase
+    let global: GlobalOptions
     let decoder: IngestDecoder
+
     /// The database's path, reopened for reading to look up the line a storage failure stopped at.
-    let path: String
+    private var path: String { global.databasePath }
 
     /// Records every good line and answers every line; reports rejected ones on stderr too and
     /// returns how many there were.
@@ -22,9 +23,20 @@ struct IngestEachRun {
     /// A storage failure that leaves the handle untrustworthy (``SheetLogError/leavesHandleUnusable``)
     /// ends the run at that line: the log's own rule is never to retry on the same handle, and every
     /// later line would fail the same way on a full disk.
+    ///
+    /// Into a file that does not exist yet, the lines are recorded one by one into a
+    /// ``StagedDatabase`` until the first one appends events; that database is put in place before
+    /// the line is answered, so lines that are all rejected leave no file behind.
     func run(_ reader: inout IngestLineReader) async throws -> Int {
         var rejected = 0
+        var database: SheetLogDatabase? = try SheetLogDatabase.fileNeedsCreating(at: path) ? nil : try global.open()
+        var staged: StagedDatabase?
+        defer { staged?.discard() }
         while let first = try reader.next() {
+            guard let database else {
+                database = try await recordStaged(first, staged: &staged, rejected: &rejected)
+                continue
+            }
             var lines = [first]
             while lines.count < Self.linesPerGroup, reader.hasBufferedLine, let next = try reader.next() {
                 lines.append(next)
@@ -46,15 +58,61 @@ struct IngestEachRun {
                 if line.expectedOutcome != nil {
                     // A claimed outcome is checked against the state the earlier lines leave: they
                     // are answered first.
-                    stop = try await answer(&pending, rejected: &rejected)
+                    stop = try await answer(&pending, in: database, rejected: &rejected)
                     if stop { break }
                 }
-                pending.append(await submit(line, number: raw.number))
+                pending.append(await submit(line, number: raw.number, to: database))
             }
-            if !stop { stop = try await answer(&pending, rejected: &rejected) }
+            if !stop { stop = try await answer(&pending, in: database, rejected: &rejected) }
             if stop { break }
         }
         return rejected
+    }
+
+    /// Records one line into the staged new database and answers it; returns the database at the
+    /// target once a line appended events (the staged one put in place, or one another process
+    /// created meanwhile, into which the line is then recorded).
+    private func recordStaged(_ raw: IngestRawLine, staged: inout StagedDatabase?, rejected: inout Int) async throws -> SheetLogDatabase? {
+        if raw.isBlank {
+            try answer(.blank(line: raw.number))
+            return nil
+        }
+        do {
+            let line = try decoder.decode(raw)
+            let staging = try staged ?? StagedDatabase(target: path, options: global.options)
+            staged = staging
+            var result = try await record(line, number: raw.number, into: staging.database)
+            guard !result.events.isEmpty else {
+                try answer(.unchanged(line: raw.number, id: line.id, result))
+                return nil
+            }
+            staged = nil
+            let published = try staging.publish()
+            let opened = try global.open()
+            if !published { result = try await record(line, number: raw.number, into: opened) }
+            try answer(result.events.isEmpty ? .unchanged(line: raw.number, id: line.id, result) : .recorded(line: raw.number, result))
+            return opened
+        } catch let error as SheetLogError {
+            let error = error.context.line == nil ? error.atLine(raw.number) : error
+            if error.code == .busy { throw error }
+            rejected += 1
+            Terminal.writeError("sheetlog: \(error.description)")
+            try answer(.rejected(line: raw.number, error, stop: nil))
+            return nil
+        }
+    }
+
+    /// Checks the outcome the line claims, then records it on its own.
+    private func record(_ line: IngestLine, number: Int, into database: SheetLogDatabase) async throws -> RecordResult {
+        if line.expectedOutcome != nil {
+            var outcomes = OutcomeCheck(database: database)
+            _ = try await outcomes.check(line, number: number)
+        }
+        do {
+            return try await database.record([line.envelope])[0]
+        } catch let error as SheetLogError {
+            throw error.context.line == nil ? error.atLine(number) : error
+        }
     }
 
     /// At most this many lines are submitted before their answers are written.
@@ -68,7 +126,7 @@ struct IngestEachRun {
     }
 
     /// Checks one decoded line's claimed outcome and submits it, without waiting for its commit.
-    private func submit(_ line: IngestLine, number: Int) async -> PendingLine {
+    private func submit(_ line: IngestLine, number: Int, to database: SheetLogDatabase) async -> PendingLine {
         do {
             if line.expectedOutcome != nil {
                 var outcomes = OutcomeCheck(database: database)
@@ -84,7 +142,7 @@ struct IngestEachRun {
     }
 
     /// Answers the pending lines in order; true when a storage failure stopped the run.
-    private func answer(_ pending: inout [PendingLine], rejected: inout Int) async throws -> Bool {
+    private func answer(_ pending: inout [PendingLine], in database: SheetLogDatabase, rejected: inout Int) async throws -> Bool {
         defer { pending.removeAll() }
         for (index, line) in pending.enumerated() {
             let outcome: Result<(Int, RecordResult, String?), SheetLogError>
@@ -106,6 +164,12 @@ struct IngestEachRun {
                 try answer(result.events.isEmpty ? .unchanged(line: number, id: id, result) : .recorded(line: number, result))
             case let .failure(error):
                 let (number, lineID) = line.numberAndID
+                if error.code == .busy {
+                    // Every later line would wait as long again, and may build on this one: stop
+                    // here (exit 3). The answers written so far say what is stored.
+                    await settle(pending[(index + 1)...], in: database)
+                    throw error
+                }
                 rejected += 1
                 Terminal.writeError("sheetlog: \(error.description)")
                 guard error.leavesHandleUnusable else {
@@ -117,7 +181,7 @@ struct IngestEachRun {
                 Terminal.writeError(
                     "sheetlog: stopped at line \(number): a handle is never trusted again after a storage failure; "
                         + "\(Self.stopSentence(error, stored: stored, lineID: lineID, line: number)); lines after \(number) were not recorded")
-                await settle(pending[(index + 1)...])
+                await settle(pending[(index + 1)...], in: database)
                 return true
             }
         }
@@ -126,7 +190,7 @@ struct IngestEachRun {
 
     /// Waits for the tickets of lines a stop leaves unanswered: a ticket may hold the lead of the
     /// next group, and the queue refuses every request after an unknown COMMIT.
-    private func settle(_ lines: ArraySlice<PendingLine>) async {
+    private func settle(_ lines: ArraySlice<PendingLine>, in database: SheetLogDatabase) async {
         for case let .submitted(_, _, ticket) in lines { _ = try? await database.complete(ticket) }
     }
 

@@ -5,6 +5,7 @@ import SheetLog
 struct RebuildCommand: AsyncParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "rebuild", abstract: "Re-create every projection (sessions, presentations, dismissals) from the log.")
+    static let databaseAction = "rebuild the projections of"
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Print the result as JSON.") var json = false

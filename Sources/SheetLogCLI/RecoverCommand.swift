@@ -17,6 +17,7 @@ struct ListDraftsCommand: AsyncParsableCommand, GlobalOptionsCommand {
         commandName: "list",
         abstract: "List recoverable drafts (the default).",
         discussion: "A draft is open when it was still on screen when the log stopped, abandoned when it left the screen dirty.")
+    static let databaseAction = "read"
 
     @OptionGroup var global: GlobalOptions
 
@@ -33,6 +34,7 @@ struct ListDraftsCommand: AsyncParsableCommand, GlobalOptionsCommand {
 struct RestoreDraftCommand: AsyncParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore", abstract: "Restore a draft, with every field as it was, as a sheet in another session.")
+    static let databaseAction = "write to"
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The draft's session.") var session: String
@@ -53,6 +55,7 @@ struct RestoreDraftCommand: AsyncParsableCommand, GlobalOptionsCommand {
 struct DeclineDraftCommand: AsyncParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "decline", abstract: "Decline a draft: it is no longer offered for recovery.")
+    static let databaseAction = "write to"
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The draft's session.") var session: String

@@ -6,6 +6,7 @@ struct ReplayCommand: AsyncParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Show a session's timeline: each event, then the sheet stack and form values after it.")
+    static let databaseAction = "read"
 
     @OptionGroup var global: GlobalOptions
 

@@ -14,7 +14,9 @@ struct SheetLogCommand: AsyncParsableCommand {
         commandName: "sheetlog",
         abstract: "Record, replay, audit and recover the sheet and form state of an app, kept in a SheetLog database.",
         discussion: """
-            Exit codes: 0 success, 1 rejected input or a failed check, 2 usage error.
+            Exit codes: 0 success, 1 rejected input or a failed check, 2 usage error, 3 the database is \
+            busy: another process held its lock past --busy-timeout and the command stopped, having \
+            changed nothing (ingest --each: the lines acked before are stored); try again.
             The database is --db PATH, else $SHEETLOG_DB, else ./sheetlog.sqlite.
             """,
         subcommands: [
@@ -36,7 +38,7 @@ struct SheetLogCommand: AsyncParsableCommand {
         do {
             try await execute(command)
         } catch {
-            exitForRunFailure(error)
+            exitForRunFailure(error, of: command)
         }
         Foundation.exit(ExitStatus.success)
     }
@@ -60,8 +62,12 @@ struct SheetLogCommand: AsyncParsableCommand {
         Foundation.exit(ExitStatus.usage)
     }
 
-    private static func exitForRunFailure(_ error: any Error) -> Never {
+    private static func exitForRunFailure(_ error: any Error, of command: any ParsableCommand) -> Never {
         switch error {
+        case let error as SheetLogError where error.code == .busy:
+            // Not a failed check nor rejected input: the command did nothing and can be run again.
+            Terminal.writeError("sheetlog: \(busyMessage(error, of: command))")
+            Foundation.exit(ExitStatus.busy)
         case let error as SheetLogError:
             Terminal.writeError("sheetlog: \(error.description)")
             Foundation.exit(ExitStatus.failure)
@@ -85,6 +91,16 @@ struct SheetLogCommand: AsyncParsableCommand {
     }
 }
 
+extension SheetLogCommand {
+    /// "could not check PATH: the database is busy …", led by the input line when there is one.
+    static func busyMessage(_ error: SheetLogError, of command: any ParsableCommand) -> String {
+        let line = error.context.line.map { "line \($0): " } ?? ""
+        guard let command = command as? any GlobalOptionsCommand else { return line + error.message }
+        let action = type(of: command).databaseAction
+        return "\(line)could not \(action) \(command.global.databasePath): the database is busy (locked by another process) — try again"
+    }
+}
+
 /// The documented exit codes.
 enum ExitStatus {
     static let success: Int32 = 0
@@ -92,4 +108,6 @@ enum ExitStatus {
     static let failure: Int32 = 1
     /// A usage error.
     static let usage: Int32 = 2
+    /// Another process held the database's lock past the busy timeout: nothing was done; try again.
+    static let busy: Int32 = 3
 }

@@ -5,6 +5,7 @@ import SheetLog
 struct StatsCommand: AsyncParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats", abstract: "Show events, sessions, events by type, open drafts, file size and bytes per event.")
+    static let databaseAction = "read"
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Print the statistics as JSON.") var json = false

@@ -6,12 +6,13 @@ struct VerifyCommand: AsyncParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Check the integrity chain, gap-free positions, versions 1…n per session, projections, the append-only triggers and SQLite's integrity_check.")
+    static let databaseAction = "check"
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Print the report as JSON.") var json = false
 
     func run() async throws {
-        let report = try await global.openExisting().verify()
+        let report = try await global.openForVerifying().verify()
         if json {
             Terminal.writeLine(try JSONOutput.pretty(VerificationJSON(report)))
         } else {

@@ -31,8 +31,11 @@ public struct SheetLogError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let schemaTooNew = Code(rawValue: "schemaTooNew")
         /// A migration failed, or a shipped migration does not match what the database recorded.
         public static let migrationFailed = Code(rawValue: "migrationFailed")
-        /// SQLite reported an error (I/O, full disk, corruption, busy …); `context.sqliteCode` says which.
+        /// SQLite reported an error (I/O, corruption …); `context.sqliteCode` says which.
         public static let storage = Code(rawValue: "storage")
+        /// Another connection or process held the database's lock past the busy timeout: nothing was
+        /// done, and the same call may succeed when tried again.
+        public static let busy = Code(rawValue: "busy")
         /// The disk or the database's size limit is full.
         public static let storageFull = Code(rawValue: "storageFull")
         /// COMMIT failed: the append may or may not be stored. Look its event ids up after reopening.

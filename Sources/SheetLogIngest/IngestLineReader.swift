@@ -87,7 +87,8 @@ public struct IngestLineReader {
             let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw SheetLogError(.storage, "reading the input failed (errno \(errno))", context: .init(operation: "ingest"))
+                throw SheetLogError(
+                    .storage, "reading the input failed: \(FileSystemReason.text(for: errno))", context: .init(operation: "ingest"))
             }
             if count == 0 { atEnd = true }
             bufferIndex = 0

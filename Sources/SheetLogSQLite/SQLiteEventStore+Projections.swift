@@ -15,35 +15,60 @@ extension SQLiteEventStore {
 
     /// Compares every projection's tables with a rebuild from the log, then rolls back so that
     /// nothing changes. Returns one mismatch per differing table, empty when all agree.
+    ///
+    /// The rebuild runs in a transaction that is rolled back, which still needs the write lock. A
+    /// store opened for reading only (``init(readingFileAt:configuration:)``) never writes to its file:
+    /// it copies the database (SQLite's backup, one consistent snapshot) into a private temporary
+    /// database first, which takes as much temporary disk space as the database, and compares there.
     public func verifyProjections() async throws -> [ProjectionMismatch] {
-        // The rebuild it compares with runs in a transaction that is rolled back, which still needs the write lock.
-        try refuseWriteIfReadOnly("verifyProjections")
         let projections = configuration.projections
+        if isReadOnly {
+            let scratch: DatabaseQueue
+            do {
+                // An empty path is SQLite's private temporary database, deleted when it closes.
+                scratch = try DatabaseQueue(path: "")
+                try writer.backup(to: scratch)
+            } catch {
+                throw SheetLogError.wrapping(error, operation: "copying the database at \(location) to verify its projections")
+            }
+            defer { try? scratch.close() }
+            return try await inImmediateTransaction("verifyProjections", on: scratch, commit: false) { db in
+                try Self.compare(projections, in: db)
+            }
+        }
         return try await inImmediateTransaction("verifyProjections", commit: false) { db in
-            var stored: [[TableDump]] = []
-            for projection in projections {
-                stored.append(try projection.tables.map { try TableDump(table: $0, in: db) })
-            }
-            var mismatches: [ProjectionMismatch] = []
-            for (projection, storedTables) in zip(projections, stored) {
-                try projection.rebuild(from: EventLogReader(db: db), in: db)
-                for storedTable in storedTables {
-                    let rebuilt = try TableDump(table: storedTable.table, in: db)
-                    if let mismatch = storedTable.firstDifference(from: rebuilt, projection: projection.name) {
-                        mismatches.append(mismatch)
-                    }
-                }
-            }
-            return mismatches
+            try Self.compare(projections, in: db)
         }
     }
 
-    /// Runs `body` inside BEGIN IMMEDIATE, then commits or rolls back; rolls back on any error.
+    /// One mismatch per table of `projections` whose rows differ from a rebuild, which is left in the
+    /// transaction for the caller to roll back.
+    private static func compare(_ projections: [any SQLiteProjection], in db: Database) throws -> [ProjectionMismatch] {
+        var stored: [[TableDump]] = []
+        for projection in projections {
+            stored.append(try projection.tables.map { try TableDump(table: $0, in: db) })
+        }
+        var mismatches: [ProjectionMismatch] = []
+        for (projection, storedTables) in zip(projections, stored) {
+            try projection.rebuild(from: EventLogReader(db: db), in: db)
+            for storedTable in storedTables {
+                let rebuilt = try TableDump(table: storedTable.table, in: db)
+                if let mismatch = storedTable.firstDifference(from: rebuilt, projection: projection.name) {
+                    mismatches.append(mismatch)
+                }
+            }
+        }
+        return mismatches
+    }
+
+    /// Runs `body` inside BEGIN IMMEDIATE on `database` (the store's own by default), then commits or
+    /// rolls back; rolls back on any error.
     private func inImmediateTransaction<T: Sendable>(
-        _ operation: String, commit: Bool, _ body: @escaping @Sendable (Database) throws -> T
+        _ operation: String, on database: (any DatabaseWriter)? = nil, commit: Bool,
+        _ body: @escaping @Sendable (Database) throws -> T
     ) async throws -> T {
         do {
-            return try await writer.writeWithoutTransaction { db in
+            return try await (database ?? writer).writeWithoutTransaction { db in
                 try db.beginTransaction(.immediate)
                 do {
                     let result = try body(db)

@@ -6,6 +6,9 @@ extension SQLiteEventStore {
     /// Opens an existing log for reading only: nothing is ever written to the file, so an auditor can
     /// read a copy of a user's database and its checksum stays the same.
     ///
+    /// A copy in a read-only folder, or a read-only file, is read too (see ``ReadOnlyConnection``);
+    /// one whose `-wal` lies beside it without its `-shm` is refused with what to do.
+    ///
     /// The file must exist and be fully migrated by this build's migrations (open it once with
     /// ``init(path:configuration:)`` to migrate it). Appends throw ``SheetLogError/Code/readOnly``.
     ///
@@ -14,19 +17,19 @@ extension SQLiteEventStore {
     /// let events = try await store.readAll()
     /// ```
     public convenience init(readingFileAt path: String, configuration: Configuration = .init()) throws {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw SheetLogError(.notFound, "there is no database at \(path)", context: .init(operation: "opening for reading"))
+        switch DatabaseFileProblem.find(at: path, writing: false) {
+        case let missing? where missing.meansNoFile:
+            throw missing.error(path: path, writing: false, context: .init(operation: "opening for reading"))
+        default:
+            break  // SQLite's refusal, if any, is put in words below
         }
-        var database = GRDB.Configuration()
-        database.readonly = true
-        database.label = "SheetLog.readOnly"
-        database.busyMode = .timeout(configuration.busyTimeout.timeInterval)
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: path, configuration: database)
+            queue = try ReadOnlyConnection.open(path: path, busyTimeout: configuration.busyTimeout, label: "SheetLog.readOnly")
             try queue.read { db in try Self.requireCurrentSchema(db, location: path) }
         } catch {
-            throw SheetLogError.wrapping(error, operation: "opening the database at \(path) for reading")
+            throw SheetLogError.openingFile(
+                SheetLogError.wrapping(error, operation: "opening the database at \(path) for reading"), path: path, writing: false)
         }
         try self.init(readOnlyWriter: queue, location: path, configuration: configuration)
     }

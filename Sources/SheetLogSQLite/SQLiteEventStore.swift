@@ -34,16 +34,41 @@ public final class SQLiteEventStore: EventStore, Sendable {
     ///
     /// Throws ``SheetLogError/Code/schemaTooNew`` (before anything is written to the file) when the file
     /// was written by a newer SheetLog, ``SheetLogError/Code/migrationFailed`` when a migration fails or
-    /// a shipped migration was edited, and ``SheetLogError/Code/storage`` when SQLite cannot open it.
+    /// a shipped migration was edited, and ``SheetLogError/Code/storage`` when SQLite cannot open it
+    /// (saying what is wrong with the path: a directory, no such folder, permission denied …).
     public convenience init(path: String, configuration: Configuration = .init()) throws {
-        try Self.checkExistingFile(at: path, busyTimeout: configuration.busyTimeout)
         let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: Self.databaseConfiguration(configuration))
+            try Self.checkExistingFile(at: path, busyTimeout: configuration.busyTimeout)
+            pool = try Self.openPool(path: path, configuration: configuration)
         } catch {
-            throw SheetLogError.wrapping(error, operation: "opening the database at \(path)")
+            throw SheetLogError.openingFile(
+                SheetLogError.wrapping(error, operation: "opening the database at \(path)"), path: path, writing: true)
         }
-        try self.init(writer: pool, location: path, configuration: configuration)
+        do {
+            try self.init(writer: pool, location: path, configuration: configuration)
+        } catch {
+            throw SheetLogError.openingFile(error, path: path, writing: true)
+        }
+    }
+
+    /// Opens the pool, which switches a new file to WAL; tried again while another process holds the
+    /// new file's write lock, until the busy timeout.
+    ///
+    /// The switch reads the file's header and then takes the write lock inside the same statement;
+    /// SQLite refuses such an upgrade at once with `SQLITE_BUSY` when another connection holds the
+    /// write lock (waiting could deadlock), without calling the busy handler. Two processes opening
+    /// one new file at the same instant (an app and its extension at first launch) meet exactly there.
+    /// Once the file is in WAL the switch writes nothing, so the next try goes through.
+    private static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
+        let deadline = ContinuousClock.now + configuration.busyTimeout
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: databaseConfiguration(configuration))
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: .random(in: 0.002...0.02))
+            }
+        }
     }
 
     /// A log in memory (a `DatabaseQueue`), gone when the store is released: for tests and previews.
@@ -91,21 +116,32 @@ public final class SQLiteEventStore: EventStore, Sendable {
     }
 
     /// Refuses a file written by a newer SheetLog through a read-only connection, so that nothing
-    /// (not even the switch to WAL) is written to it.
-    private static func checkExistingFile(at path: String, busyTimeout: Duration) throws {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = attributes[.size] as? NSNumber, size.intValue > 0
-        else { return }
-        var readOnly = GRDB.Configuration()
-        readOnly.readonly = true
-        readOnly.busyMode = .timeout(busyTimeout.timeInterval)
-        readOnly.label = "SheetLog.schemaCheck"
+    /// (not even the switch to WAL) is written to it. With `requireLog`, also refuses (as
+    /// ``SheetLogError/Code/notFound``) a missing or empty file and an SQLite database that holds no
+    /// SheetLog log, which opening would otherwise turn into a new, empty log.
+    static func checkExistingFile(at path: String, busyTimeout: Duration, requireLog: Bool = false) throws {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue
+        guard let size, size > 0 else {
+            guard requireLog else { return }
+            let reason = size == nil ? "" : ": the file is empty"
+            throw SheetLogError(.notFound, "no SheetLog database at \(path)\(reason)", context: .init(operation: "open"))
+        }
+        let applied: [AppliedMigration]
         do {
-            let queue = try DatabaseQueue(path: path, configuration: readOnly)
-            try queue.read { db in try SchemaMigrator().checkCompatibility(db, location: path) }
+            let queue = try ReadOnlyConnection.open(path: path, busyTimeout: busyTimeout, label: "SheetLog.schemaCheck")
+            applied = try queue.read { db in
+                let migrator = SchemaMigrator()
+                try migrator.checkCompatibility(db, location: path)
+                return try migrator.appliedMigrations(db)
+            }
             try queue.close()
         } catch {
             throw SheetLogError.wrapping(error, operation: "checking the schema of the database at \(path)")
+        }
+        if requireLog && applied.isEmpty {
+            throw SheetLogError(
+                .notFound, "no SheetLog database at \(path): the SQLite database there holds no SheetLog log",
+                context: .init(operation: "open"))
         }
     }
 }

@@ -31,7 +31,13 @@ public struct SchemaMigrator: Sendable {
 
     /// The migrations the database records, by number; empty for a new database. Reads only.
     public func appliedMigrations(_ db: Database) throws -> [AppliedMigration] {
-        guard try db.tableExists(Self.tableName) else { return [] }
+        // Asked of SQLite each time, not through GRDB's `tableExists`: GRDB caches the schema per
+        // connection and does not see another process create the table, so a migration that waited
+        // for another process's BEGIN IMMEDIATE would be applied a second time.
+        let exists = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?)",
+            arguments: [Self.tableName]) ?? false
+        guard exists else { return [] }
         let rows = try Row.fetchAll(db, sql: "SELECT number, name, sha256, applied_at FROM \(Self.tableName) ORDER BY number")
         return rows.map { row in
             AppliedMigration(number: row[0], name: row[1], sha256: row[2], appliedAt: row[3])
@@ -72,6 +78,9 @@ public struct SchemaMigrator: Sendable {
     private func apply(_ migration: SchemaMigration, to db: Database, location: String, clock: any SheetLogClock) throws -> Bool {
         do {
             try db.beginTransaction(.immediate)
+            // Another process may have migrated while this one waited for the lock: what GRDB
+            // cached of the schema before is stale now.
+            db.clearSchemaCache()
             let recorded = try appliedMigrations(db)
             try checkCompatibility(of: recorded, location: location)
             if recorded.contains(where: { $0.number == migration.number }) {
@@ -92,6 +101,10 @@ public struct SchemaMigrator: Sendable {
                 arguments: [migration.number, migration.name, migration.sha256, clock.nowMilliseconds()])
             try db.commit()
             return true
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            // Another process holds the lock: nothing was applied, and opening again will apply it.
+            try? db.rollback()
+            throw SheetLogError.storage(error, operation: "migrating the database at \(location) to \(migration.fileName)")
         } catch let error as DatabaseError {
             try? db.rollback()
             throw SheetLogError(

@@ -2,7 +2,8 @@ import GRDB
 import SheetLogCore
 
 extension SheetLogError {
-    /// SQLite's error as a ``SheetLogError``: ``Code/storageFull`` for `SQLITE_FULL`, ``Code/storage``
+    /// SQLite's error as a ``SheetLogError``: ``Code/storageFull`` for `SQLITE_FULL`, ``Code/busy`` for
+    /// `SQLITE_BUSY` (another process held the lock past the busy timeout), ``Code/storage``
     /// otherwise, with SQLite's extended result code in the context.
     ///
     /// The message holds SQLite's own message only. GRDB's description is never used because it
@@ -11,6 +12,10 @@ extension SheetLogError {
         var context = context
         if context.operation == nil { context.operation = operation }
         context.sqliteCode = error.extendedResultCode.rawValue
+        if error.resultCode == .SQLITE_BUSY {
+            return SheetLogError(
+                .busy, "\(operation) failed: the database is busy (locked by another process); try again", context: context)
+        }
         let code: Code = error.resultCode == .SQLITE_FULL ? .storageFull : .storage
         let detail = error.message ?? "SQLite error"
         return SheetLogError(code, "\(operation) failed in SQLite: \(detail) (SQLite code \(error.extendedResultCode.rawValue))", context: context)

@@ -42,11 +42,30 @@ struct CLIHarness {
         try Self.run(["--db", database ?? self.database] + arguments, input: input, environment: environment)
     }
 
-    /// Runs `sheetlog arguments…` as given.
-    static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> Run {
+    /// Runs `sheetlog --db <database> arguments…` as a user without privileges, for whom file
+    /// permissions hold: the tests run as root, which reads and writes a 0444 file in a 0555 folder.
+    func runUnprivileged(_ arguments: [String], database: String? = nil) throws -> Run {
+        try Self.run(["--db", database ?? self.database] + arguments, unprivileged: true)
+    }
+
+    /// Whether ``runUnprivileged(_:database:)`` can drop root's privileges here (`setpriv`, util-linux).
+    static var canRunUnprivileged: Bool {
+        getuid() != 0 || FileManager.default.isExecutableFile(atPath: setpriv)
+    }
+
+    private static let setpriv = "/usr/bin/setpriv"
+
+    /// Runs `sheetlog arguments…` as given; with `unprivileged`, as user and group `nobody` (65534)
+    /// when this process is root.
+    static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:], unprivileged: Bool = false) throws -> Run {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if unprivileged && getuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: setpriv)
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         var merged = ProcessInfo.processInfo.environment
         merged.removeValue(forKey: "SHEETLOG_DB")
         for (key, value) in environment { merged[key] = value }

@@ -90,12 +90,13 @@ struct CLIIntegrityTests {
     @Test func verboseLogsAppliedMigrations() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
-        // Ingest creates and migrates a new database; reading commands, verify and rebuild never do.
-        let quiet = try cli.run(["ingest", "-"])
+        // demo creates and migrates a new database (rebuild and verify refuse a missing one; reading
+        // commands never create one).
+        let quiet = try cli.run(["demo"])
         #expect(quiet.status == 0, "\(quiet.stderr)")
         #expect(!quiet.stderr.contains("applied schema migration"))
         let other = cli.directory.appendingPathComponent("v.sqlite").path
-        let verbose = try cli.run(["ingest", "-", "--verbose"], database: other)
+        let verbose = try cli.run(["demo", "--verbose"], database: other)
         #expect(verbose.stderr.contains("applied schema migration"))
     }
 }

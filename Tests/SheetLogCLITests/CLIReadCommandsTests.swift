@@ -168,7 +168,7 @@ struct CLIReadOnlyTests {
         defer { cli.remove() }
         let run = try cli.run(["audit"])
         #expect(run.status == 1)
-        #expect(run.stderr == "sheetlog: there is no database at \(cli.database)\n")
+        #expect(run.stderr == "sheetlog: no SheetLog database at \(cli.database)\n")
         #expect(!FileManager.default.fileExists(atPath: cli.database))
     }
 }

@@ -10,18 +10,42 @@ final class ChildProcess: @unchecked Sendable {
 
     private let process = Process()
     private let group = DispatchGroup()
+    /// The child's stdin, when it was started held (see ``init(held:)``).
+    private var gate: Pipe?
     // Written by the drain blocks before `group` leaves, read only after `group.wait()`.
     private var out = Data(), err = Data()
 
     /// Starts `sheetlog arguments…` with no input.
-    init(_ arguments: [String]) throws {
-        process.executableURL = Self.executable
-        process.arguments = arguments
+    convenience init(_ arguments: [String]) throws {
+        try self.init(arguments, held: false)
+    }
+
+    /// Starts a shell that waits for ``release()`` and then becomes `sheetlog arguments…`: children
+    /// started held and released one right after the other start `sheetlog` at the same instant.
+    convenience init(held arguments: [String]) throws {
+        try self.init(arguments, held: true)
+    }
+
+    private init(_ arguments: [String], held: Bool) throws {
+        if held {
+            // `read` returns at the release's newline; `exec` keeps the child's pid and pipes.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #"read _ && exec "$0" "$@""#, Self.executable.path] + arguments
+        } else {
+            process.executableURL = Self.executable
+            process.arguments = arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "SHEETLOG_DB")
         process.environment = environment
         let stdout = Pipe(), stderr = Pipe()
-        process.standardInput = FileHandle.nullDevice
+        if held {
+            let gate = Pipe()
+            self.gate = gate
+            process.standardInput = gate
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
@@ -30,6 +54,13 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     var isRunning: Bool { process.isRunning }
+
+    /// Lets a child started with ``init(held:)`` go on; its stdin is closed after the newline.
+    func release() throws {
+        guard let gate else { return }
+        try gate.fileHandleForWriting.write(contentsOf: Data("\n".utf8))
+        try gate.fileHandleForWriting.close()
+    }
 
     func wait() -> Result {
         process.waitUntilExit()

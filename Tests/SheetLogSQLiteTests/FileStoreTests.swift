@@ -76,6 +76,7 @@ struct FileStoreTests {
         #expect(error.code == .storage)
         #expect(error.context.sqliteCode == 14)  // SQLITE_CANTOPEN
         #expect(error.message.contains("missing-directory/log.sqlite"))
+        #expect(error.message.contains("no such folder: \(directory.path("missing-directory"))"))
     }
 
     @Test("a stale expected version from a second store is refused")

@@ -64,6 +64,34 @@ struct ReadOnlyStoreTests {
         #expect(try snapshot(directory) == before)
     }
 
+    @Test("verifyProjections compares in a private copy: it finds a drifted table and leaves every file as it was")
+    func verifiesProjectionsWithoutWriting() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("log.sqlite")
+        let writing = try SQLiteEventStore(path: path, configuration: .init(clock: ManualClock(), projections: [TypeCountProjection()]))
+        try TypeCountProjection.createTable(in: writing.writer)
+        _ = try await writing.append([event("e1", type: "present"), event("e2"), event("e3")], to: "s1", expecting: .noStream)
+        try writing.close()
+        let before = try snapshot(directory)
+
+        let reading = try SQLiteEventStore(readingFileAt: path, configuration: .init(projections: [TypeCountProjection()]))
+        #expect(try await reading.verifyProjections().isEmpty)
+        try reading.close()
+
+        let tampering = try DatabaseQueue(path: path)
+        try await tampering.write { db in try db.execute(sql: "UPDATE type_counts SET count = 7 WHERE type = 'edit'") }
+        try tampering.close()
+        let tampered = try snapshot(directory)
+        let again = try SQLiteEventStore(readingFileAt: path, configuration: .init(projections: [TypeCountProjection()]))
+        #expect(try await again.verifyProjections() == [
+            ProjectionMismatch(projection: "typeCounts", table: "type_counts", row: 1, columns: ["count"],
+                               storedRowCount: 2, rebuiltRowCount: 2),
+        ])
+        try again.close()
+        #expect(try snapshot(directory) == tampered)
+        #expect(before != tampered)
+    }
+
     @Test func refusesAMissingFileWithoutCreatingIt() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("absent.sqlite")

@@ -1,0 +1,78 @@
+import Foundation
+import SheetLog
+
+/// A new database for `ingest`, built in a hidden file beside the one asked for and put in its
+/// place only once it holds events: an input that is rejected in full leaves no file behind.
+///
+/// It is put in place with a hard link (`link(2)`), which never replaces a file: when another
+/// process created the database in the meantime (an app and its extension at first launch), the
+/// staged file is dropped and the caller records into that database instead.
+///
+/// ```swift
+/// let staged = try StagedDatabase(target: "app.sqlite", options: options)
+/// let result = try await staged.database.record(commands)
+/// if try !staged.publish() { /* record into app.sqlite, which someone else created */ }
+/// ```
+final class StagedDatabase {
+    /// The file asked for.
+    let target: String
+    /// The hidden file the database is built in, in the target's folder.
+    let path: String
+    let database: SheetLogDatabase
+    private var closed = false
+
+    init(target: String, options: SheetLogDatabase.Options) throws {
+        self.target = target
+        let folder = (target as NSString).deletingLastPathComponent
+        let name = ".\((target as NSString).lastPathComponent).sheetlog-new-\(UUID().uuidString)"
+        path = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+        do {
+            database = try SheetLogDatabase.open(path: path, options: options)
+        } catch {
+            Self.removeFiles(of: path)
+            throw error
+        }
+    }
+
+    /// Puts the staged database at the target and removes the staged name. False, with the staged
+    /// file removed, when it could not: a file is at the target already (another process created it),
+    /// or the file system has no hard links. The caller then records into the target itself.
+    func publish() throws -> Bool {
+        try close()
+        defer { Self.removeFiles(of: path) }
+        // The last connection checkpointed the WAL into the file and removed it. A WAL still there
+        // would hold commits the file lacks: the file alone must not be put in place.
+        if let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? NSNumber,
+           walSize.intValue > 0 {
+            return false
+        }
+        guard link(path, target) == 0 else { return false }
+        Self.syncFolder(of: target)
+        return true
+    }
+
+    /// Closes and removes the staged database; the target is left as it is.
+    func discard() {
+        try? close()
+        Self.removeFiles(of: path)
+    }
+
+    private func close() throws {
+        if closed { return }
+        closed = true
+        try database.close()
+    }
+
+    private static func removeFiles(of path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    }
+
+    /// Makes the new name durable: a file's own fsync does not cover its directory entry.
+    private static func syncFolder(of path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        Foundation.close(descriptor)
+    }
+}
