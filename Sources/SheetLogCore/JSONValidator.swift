@@ -2,13 +2,15 @@
 ///
 /// It rejects what SQLite's `json_valid` would accept but SheetLog must not store: `NUL`
 /// (raw or escaped as `\u0000`), lone UTF-16 surrogate escapes, numbers that overflow to
-/// infinity, nesting deeper than ``maximumDepth``, and (on request) duplicate object keys.
+/// infinity, nesting deeper than ``maximumDepth``, and (on request) duplicate object keys —
+/// compared after decoding their escapes, as Swift compares strings, so `"valu\u0065"` repeats
+/// `"value"` and an NFD spelling repeats its NFC one.
 /// It never allocates for valid input without duplicate-key checking, so the append path can
 /// afford it.
 public struct JSONValidator: Sendable {
     /// How deep arrays and objects may nest.
     public var maximumDepth: Int
-    /// Whether `{"a":1,"a":2}` is an error.
+    /// Whether `{"a":1,"a":2}` is an error (and `{"a":1,"\u0061":2}`: keys are compared decoded).
     public var rejectsDuplicateKeys: Bool
 
     public init(maximumDepth: Int = 64, rejectsDuplicateKeys: Bool = false) {

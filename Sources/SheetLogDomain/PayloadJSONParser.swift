@@ -64,9 +64,12 @@ struct PayloadJSONParser {
         skipWhitespace()
         var members: [(key: String, value: PayloadJSON)] = []
         if current == UInt8(ascii: "}") { index += 1; return .object(members) }
+        var keys = ObjectKeys()
         while true {
             guard current == UInt8(ascii: "\"") else { throw fail("expected an object key") }
+            let keyStart = index
             let key = try string()
+            guard keys.insert(key, among: members) else { throw SyntaxError(reason: "duplicate key", offset: keyStart) }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1

@@ -45,4 +45,20 @@ import Testing
         #expect(failure?.reason == "duplicate key")
         try JSONValidator(rejectsDuplicateKeys: true).validate(#"{"a":1,"b":{"a":2}}"#)
     }
+
+    @Test("keys are compared after decoding their escapes", arguments: [
+        #"{"value":1,"valu\u0065":2}"#, #"{"a/b":1,"a\/b":2}"#, #"{"😀":1,"\ud83d\ude00":2}"#,
+        "{\"\u{E9}\":1,\"e\u{301}\":2}", #"{"\u0041":1,"\u0041":2}"#, #"{"x":{"k\n":1,"k\u000a":2}}"#,
+    ])
+    func decodedDuplicateKeys(_ text: String) throws {
+        try JSONValidator().validate(text)
+        let failure = #expect(throws: JSONValidator.Failure.self) {
+            try JSONValidator(rejectsDuplicateKeys: true).validate(text)
+        }
+        #expect(failure?.reason == "duplicate key")
+    }
+
+    @Test func keysThatDifferOnceDecodedAreNotDuplicates() throws {
+        try JSONValidator(rejectsDuplicateKeys: true).validate(#"{"\u0041":1,"a":2,"a\/b":3,"a\\/b":4,"\ud83d\ude00":5,"\ud83d\ude01":6}"#)
+    }
 }
