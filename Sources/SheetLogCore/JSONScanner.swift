@@ -61,13 +61,17 @@ struct JSONScanner {
             let keyStart = index
             let key = try string(collecting: rejectsDuplicateKeys)
             if rejectsDuplicateKeys, !keys.insert(String(decoding: key, as: UTF8.self)).inserted {
-                throw Failure(reason: "duplicate key", offset: keyStart)
+                throw Failure(reason: "duplicate key", offset: keyStart, problem: .duplicateKey)
             }
             try skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw fail("expected ':' after an object key") }
             index += 1
             try skipWhitespace()
-            try value(depth: depth)
+            do {
+                try value(depth: depth)
+            } catch {
+                throw locating(error, under: decodedKey(at: keyStart))
+            }
             try skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1; try skipWhitespace()
@@ -82,8 +86,14 @@ struct JSONScanner {
         index += 1
         try skipWhitespace()
         if current == UInt8(ascii: "]") { index += 1; return }
+        var position = 0
         while true {
-            try value(depth: depth)
+            do {
+                try value(depth: depth)
+            } catch {
+                throw locating(error, under: String(position))
+            }
+            position += 1
             try skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1; try skipWhitespace()
@@ -91,6 +101,20 @@ struct JSONScanner {
             default: throw fail("expected ',' or ']' in an array")
             }
         }
+    }
+
+    /// `failure` with `component` prepended to its path: paths are built only on the way out of an error.
+    private func locating(_ failure: Failure, under component: String) -> Failure {
+        var located = failure
+        located.path.insert(component, at: 0)
+        return located
+    }
+
+    /// The decoded text of the key string that starts at `offset` (already scanned once).
+    private func decodedKey(at offset: Int) -> String {
+        var rescan = self
+        rescan.index = offset
+        return String(decoding: (try? rescan.string(collecting: true)) ?? [], as: UTF8.self)
     }
 
     /// Scans a string; returns its content between the quotes, escapes decoded, as UTF-8 when
@@ -192,7 +216,6 @@ struct JSONScanner {
 
     private mutating func number() throws(Failure) {
         let start = index
-        var needsRangeCheck = false
         if current == UInt8(ascii: "-") { index += 1 }
         guard let first = current, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
             throw fail("invalid number")
@@ -207,16 +230,14 @@ struct JSONScanner {
             guard digits() > 0 else { throw fail("invalid number: no digits after '.'") }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-            needsRangeCheck = true
             index += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw fail("invalid number: no digits in the exponent") }
         }
-        if needsRangeCheck || index - start > 300 {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            guard let number = Double(text), number.isFinite else {
-                throw Failure(reason: "number out of range (not finite)", offset: start)
-            }
+        switch JSONNumberText.verdict(UnsafeBufferPointer(rebasing: bytes[start..<index])) {
+        case .exact: break
+        case .outOfRange: throw Failure(reason: "number out of range (not finite)", offset: start)
+        case .inexact: throw Failure(reason: "number cannot be stored exactly", offset: start, problem: .inexactNumber)
         }
     }
 

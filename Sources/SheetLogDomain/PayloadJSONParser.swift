@@ -203,7 +203,8 @@ struct PayloadJSONParser {
         for unit in UTF8.encode(scalar)! { bytes.append(unit) }
     }
 
-    /// A number token checked against JSON's grammar, then converted by the standard library.
+    /// A number token checked against JSON's grammar and for exactness (a number no double holds
+    /// exactly would change silently), then converted by the standard library.
     private mutating func number() throws(SyntaxError) -> Double {
         let start = index
         if current == UInt8(ascii: "-") { index += 1 }
@@ -222,8 +223,15 @@ struct PayloadJSONParser {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard skipDigits() > 0 else { throw fail("invalid number") }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let number = Double(text), number.isFinite else { throw fail("number out of range") }
+        let literal = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        switch JSONNumberText.verdict(literal) {
+        case .exact: break
+        case .inexact: throw SyntaxError(reason: "number cannot be stored exactly", offset: start)
+        case .outOfRange: throw SyntaxError(reason: "number out of range", offset: start)
+        }
+        guard let number = Double(String(decoding: literal, as: UTF8.self)), number.isFinite else {
+            throw SyntaxError(reason: "number out of range", offset: start)
+        }
         return number
     }
 
