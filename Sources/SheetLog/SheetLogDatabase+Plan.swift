@@ -45,6 +45,7 @@ extension SheetLogDatabase {
     }
 
     private func add(_ command: PreparedCommand, to plan: inout RecordingPlan, idIsStored: Bool) async throws {
+        if let id = command.envelope.id { try Self.requirePrintable(id, "command id", operation: command.command.name) }
         let target = command.envelope.targetSession
         if command.envelope.id != nil, idIsStored, let stored = try await storedEvents(ofCommand: command.id) {
             try command.envelope.requireSameContent(as: stored, id: command.id)
@@ -81,12 +82,13 @@ extension SheetLogDatabase {
         case let .restoreDraft(draft, newPresentation) where draft.session != session:
             let old = try await state(of: draft.session, in: &plan)
             let new = try await state(of: session, in: &plan)
-            let decided = try SheetDecider.decideRestore(from: draft, old: old, new: new, newPresentation: newPresentation, at: at)
+            let decided = try SheetDecider.decideRestore(
+                from: draft, old: old, new: new, newPresentation: newPresentation, at: at, limits: options.limits)
             return [(draft.session, decided.old), (session, decided.new)]
         default:
             let target = command.envelope.targetSession
             let state = try await state(of: target, in: &plan)
-            return [(target, try SheetDecider.decide(command.command, state: state, at: at))]
+            return [(target, try SheetDecider.decide(command.command, state: state, at: at, limits: options.limits))]
         }
     }
 

@@ -26,7 +26,7 @@ struct IngestEachRun {
                 for event in result.events { Terminal.writeLine(try JSONOutput.line(EventAck(event))) }
             } catch let error as SheetLogError {
                 failures += 1
-                Terminal.writeError("sheetlog: \(error.description)")
+                Terminal.writeFailure("sheetlog: \(error.description)")
             }
         }
         return failures

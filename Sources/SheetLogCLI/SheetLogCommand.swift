@@ -63,7 +63,7 @@ struct SheetLogCommand: AsyncParsableCommand {
     private static func exitForRunFailure(_ error: any Error) -> Never {
         switch error {
         case let error as SheetLogError:
-            Terminal.writeError("sheetlog: \(error.description)")
+            Terminal.writeFailure("sheetlog: \(error.description)")
             Foundation.exit(ExitStatus.failure)
         case let error as ExitCode:
             Foundation.exit(error.rawValue)

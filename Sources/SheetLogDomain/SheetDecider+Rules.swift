@@ -4,6 +4,8 @@ extension SheetDecider {
     struct Rules {
         let command: String
         let state: SessionState
+        /// The limits of the store the events go to: ids and names, and payload sizes, are checked against them.
+        var limits: InputLimits = .default
 
         var session: String { state.sessionID }
 

@@ -19,14 +19,19 @@
 public enum SheetDecider {
     /// The events `command` appends to the session in `state`, or a thrown rule violation.
     ///
-    /// An edit that changes nothing returns no events (and does not throw).
-    public static func decide(_ command: SheetCommand, state: SessionState, at occurredAt: Int64) throws(SheetLogError) -> [SheetEvent] {
-        let rules = Rules(command: command.name, state: state)
+    /// An edit that changes nothing returns no events (and does not throw). Ids and names must be
+    /// free of control and bidi formatting characters and within `limits.maxIdentifierBytes`.
+    public static func decide(
+        _ command: SheetCommand, state: SessionState, at occurredAt: Int64, limits: InputLimits = .default
+    ) throws(SheetLogError) -> [SheetEvent] {
+        let rules = Rules(command: command.name, state: state, limits: limits)
+        try rules.requireWellFormedSession(state.sessionID)
+        try rules.requireWellFormedNames(command)
         switch command {
         case .restoreDraft(let reference, let newPresentation):
-            return try decideSameSessionRestore(reference, newPresentation: newPresentation, state: state, at: occurredAt)
+            return try decideSameSessionRestore(reference, newPresentation: newPresentation, rules: rules, at: occurredAt)
         case .declineDraft(let reference):
-            return try decideDecline(reference, state: state, at: occurredAt)
+            return try decideDecline(reference, rules: rules, at: occurredAt)
         default:
             try rules.requireNotEnded()
         }
