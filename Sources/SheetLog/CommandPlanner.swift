@@ -6,6 +6,8 @@ struct CommandPlanner {
     let transaction: AppendTransaction
     let cache: SessionCache
     let metadataTexts: MetadataTexts
+    /// The limits every event must fit; the decider refuses a draft that would outgrow them.
+    let limits: InputLimits
 
     /// Plans a group of requests in order, each all or nothing: a request a rule refuses is left
     /// out (with its error) and the next one is decided on the states before it.
@@ -103,12 +105,13 @@ struct CommandPlanner {
         if case let .restoreDraft(draft, newPresentation) = command.command, draft.session != session {
             let old = try state(of: draft.session, in: &plan)
             let new = try state(of: session, in: &plan)
-            let decided = try SheetDecider.decideRestore(from: draft, old: old, new: new, newPresentation: newPresentation, at: at)
+            let decided = try SheetDecider.decideRestore(
+                from: draft, old: old, new: new, newPresentation: newPresentation, at: at, limits: limits)
             return [(draft.session, decided.old), (session, decided.new)]
         }
         let target = command.envelope.targetSession
         let state = try state(of: target, in: &plan)
-        return [(target, try SheetDecider.decide(command.command, state: state, at: at))]
+        return [(target, try SheetDecider.decide(command.command, state: state, at: at, limits: limits))]
     }
 
     /// The session's state within the plan: after the plan's earlier commands, else as stored.

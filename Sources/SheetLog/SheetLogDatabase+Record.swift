@@ -54,6 +54,11 @@ extension SheetLogDatabase {
         var prepared: [PreparedCommand] = []
         prepared.reserveCapacity(commands.count)
         for (index, envelope) in commands.enumerated() {
+            do {
+                if let id = envelope.id { try Self.requirePrintable(id, "command id", operation: envelope.command.name) }
+            } catch {
+                throw commands.count > 1 ? error.atLine(index + 1) : error
+            }
             try Self.requireUsableID(envelope, line: commands.count > 1 ? index + 1 : nil)
             prepared.append(PreparedCommand(
                 envelope: envelope, id: envelope.id ?? EventIdentifier.random(),
@@ -92,7 +97,8 @@ extension SheetLogDatabase {
         }
         do {
             let outcome = try store.append { transaction in
-                let planner = CommandPlanner(transaction: transaction, cache: cache, metadataTexts: metadataTexts)
+                let planner = CommandPlanner(
+                    transaction: transaction, cache: cache, metadataTexts: metadataTexts, limits: options.limits)
                 let plan = try planner.plan(group)
                 return DecidedAppend(batches: plan.batches, receipts: plan.orderedReceipts, plan: plan)
             }

@@ -41,9 +41,12 @@ public final class SheetLogDatabase: Sendable {
 
     /// Opens (or creates) the database in the file at `path` and applies pending migrations.
     ///
-    /// Throws ``SheetLogError/Code/schemaTooNew`` for a file written by a newer SheetLog, and
-    /// ``SheetLogError/Code/storage`` when SQLite cannot open it.
+    /// Throws ``SheetLogError/Code/schemaTooNew`` for a file written by a newer SheetLog,
+    /// ``SheetLogError/Code/storage`` when SQLite cannot open it, and
+    /// ``SheetLogError/Code/invalidInput`` when a key or value of `options.metadata` holds a
+    /// control or bidi formatting character.
     public static func open(path: String, options: Options = .init()) throws -> SheetLogDatabase {
+        try requirePrintableMetadata(options.metadata)
         let store = try SQLiteEventStore(path: path, configuration: options.storeConfiguration)
         return SheetLogDatabase(store: store, options: options, path: path)
     }
@@ -79,6 +82,7 @@ public final class SheetLogDatabase: Sendable {
 
     /// A database in memory, gone when released: for tests, previews and demos.
     public static func inMemory(options: Options = .init()) throws -> SheetLogDatabase {
+        try requirePrintableMetadata(options.metadata)
         let store = try SQLiteEventStore.inMemory(configuration: options.storeConfiguration)
         return SheetLogDatabase(store: store, options: options, path: nil)
     }

@@ -2,11 +2,14 @@ import SheetLog
 
 /// Field values as the human views print them: strings quoted as JSON, numbers without a
 /// needless `.0`, and forms as `name=value` pairs sorted by name.
+///
+/// Nothing printed holds a control or bidi formatting character: a value's are written as JSON
+/// escapes (`\n`, `\u001b`, `\u202e`), a name's as `\u{1b}` (see `NameCharacters`).
 enum FieldValueText {
     static func describe(_ value: FieldValue) -> String {
         switch value {
         case .string(let text):
-            return (try? JSONOutput.line(text)) ?? "\"?\""
+            return quoted(text)
         case .number(let number):
             if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
             return String(number)
@@ -19,11 +22,33 @@ enum FieldValueText {
 
     static func describe(_ values: [String: FieldValue]) -> String {
         if values.isEmpty { return "(no values)" }
-        return values.keys.sorted().map { "\($0)=\(describe(values[$0]!))" }.joined(separator: " ")
+        return values.keys.sorted().map { "\(name($0))=\(describe(values[$0]!))" }.joined(separator: " ")
     }
 
     /// Field names as a list, or a dash for none.
     static func list(_ fields: [String]) -> String {
-        fields.isEmpty ? "-" : fields.joined(separator: ", ")
+        fields.isEmpty ? "-" : fields.map(name).joined(separator: ", ")
+    }
+
+    /// An id or a name, printed bare.
+    static func name(_ text: String) -> String {
+        NameCharacters.escaped(text)
+    }
+
+    /// A string as JSON, with the characters `JSONEncoder` leaves as they are (DEL, C1 controls,
+    /// bidi formatting) escaped as well.
+    static func quoted(_ text: String) -> String {
+        let json = (try? JSONOutput.line(text)) ?? "\"?\""
+        guard NameCharacters.firstForbidden(in: json) != nil else { return json }
+        var result = ""
+        for scalar in json.unicodeScalars {
+            if NameCharacters.isForbidden(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

@@ -96,7 +96,7 @@ struct IngestEachRun {
             let error = error.context.line == nil ? error.atLine(raw.number) : error
             if error.code == .busy { throw error }
             rejected += 1
-            Terminal.writeError("sheetlog: \(error.description)")
+            Terminal.writeFailure("sheetlog: \(error.description)")
             try answer(.rejected(line: raw.number, error, stop: nil))
             return nil
         }
@@ -171,7 +171,7 @@ struct IngestEachRun {
                     throw error
                 }
                 rejected += 1
-                Terminal.writeError("sheetlog: \(error.description)")
+                Terminal.writeFailure("sheetlog: \(error.description)")
                 guard error.leavesHandleUnusable else {
                     try answer(.rejected(line: number, error, stop: nil))
                     continue

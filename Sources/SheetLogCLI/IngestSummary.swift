@@ -1,3 +1,4 @@
+import SheetLog
 /// What a default (one-transaction) ingest did: printed as a sentence, or as JSON with `--json`.
 struct IngestSummary: Encodable {
     /// Events appended.
@@ -12,7 +13,7 @@ struct IngestSummary: Encodable {
     var sentence: String {
         var text = "ingested \(events) \(events == 1 ? "event" : "events") from \(lines) \(lines == 1 ? "line" : "lines")"
         if !sessions.isEmpty {
-            text += " into " + sessions.keys.sorted().map { "\($0) (\(sessions[$0]!))" }.joined(separator: ", ")
+            text += " into " + sessions.keys.sorted().map { "\(NameCharacters.escaped($0)) (\(sessions[$0]!))" }.joined(separator: ", ")
         }
         if alreadyStored > 0 { text += "; \(alreadyStored) already stored \(alreadyStored == 1 ? "line was" : "lines were") skipped" }
         return text

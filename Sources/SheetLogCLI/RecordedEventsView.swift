@@ -22,7 +22,7 @@ enum RecordedEventsView {
             for event in result.events { Terminal.writeLine(try JSONOutput.line(EventAck(event))) }
         } else {
             let positions = result.events.map { "\($0.stream) v\($0.version) @\($0.position)" }.joined(separator: ", ")
-            Terminal.writeLine("\(summary) (\(positions))")
+            Terminal.writeLine(NameCharacters.escaped("\(summary) (\(positions))"))
         }
     }
 }

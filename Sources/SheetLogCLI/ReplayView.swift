@@ -1,14 +1,19 @@
 import SheetLog
 
 /// What `sheetlog replay` prints: each event, then the stack and form values after it.
+///
+/// Ids, names and the save-failure reason go through ``name(_:)``: a log may hold control
+/// characters in them (written before they were refused), and printed raw they would run.
 enum ReplayView {
+    private static func name(_ text: String) -> String { FieldValueText.name(text) }
+
     static func human(_ steps: [ReplayStep]) -> String {
         var output = ""
         for step in steps {
             output += "v\(step.event.version)  @\(step.event.position)  \(TimeText.describe(step.event.occurredAt))  \(describe(step.sheetEvent))\n"
             output += "    stack: \(stackLine(step.state))\n"
             for sheet in step.state.stack {
-                output += "    \(sheet.id): \(FieldValueText.describe(sheet.values))\n"
+                output += "    \(name(sheet.id)): \(FieldValueText.describe(sheet.values))\n"
             }
         }
         return output
@@ -28,7 +33,7 @@ enum ReplayView {
             if let confirmation = sheet.pendingConfirmation {
                 marks.append(confirmation.offersSave ? "confirmation pending, offers Save" : "confirmation pending")
             }
-            return marks.isEmpty ? sheet.id : "\(sheet.id) [\(marks.joined(separator: ", "))]"
+            return marks.isEmpty ? name(sheet.id) : "\(name(sheet.id)) [\(marks.joined(separator: ", "))]"
         }.joined(separator: " > ")
     }
 
@@ -36,32 +41,34 @@ enum ReplayView {
     static func describe(_ event: SheetEvent) -> String {
         switch event.kind {
         case .present(let p):
-            var details = ["route \(p.route.name)"]
-            if p.route.group != p.route.name { details.append("group \(p.route.group)") }
-            if !p.route.params.isEmpty { details.append(p.route.params.keys.sorted().map { "\($0)=\(p.route.params[$0]!)" }.joined(separator: " ")) }
+            var details = ["route \(name(p.route.name))"]
+            if p.route.group != p.route.name { details.append("group \(name(p.route.group))") }
+            if !p.route.params.isEmpty {
+                details.append(p.route.params.keys.sorted().map { "\(name($0))=\(name(p.route.params[$0]!))" }.joined(separator: " "))
+            }
             details.append("guard \(p.dismissGuard.rawValue)")
-            if !p.required.isEmpty { details.append("required \(p.required.joined(separator: ", "))") }
-            if let from = p.restoredFrom { details.append("restored from \(from)") }
-            return "present \(p.presentation) (\(details.joined(separator: "; ")))"
+            if !p.required.isEmpty { details.append("required \(FieldValueText.list(p.required))") }
+            if let from = p.restoredFrom { details.append("restored from \(name(from.description))") }
+            return "present \(name(p.presentation)) (\(details.joined(separator: "; ")))"
         case .edit(let p):
-            return "edit \(p.presentation).\(p.field)"
+            return "edit \(name(p.presentation)).\(name(p.field))"
         case .attemptDismiss(let p):
-            var text = "attemptDismiss \(p.presentation) by \(p.source.rawValue) -> \(p.outcome.rawValue)"
+            var text = "attemptDismiss \(name(p.presentation)) by \(p.source.rawValue) -> \(p.outcome.rawValue)"
             if p.dirty { text += " (changed: \(FieldValueText.list(p.changedFields)))" }
             if p.confirmation { text += p.offersSave == true ? ", asks Save/Discard/Keep Editing" : ", asks Discard/Keep Editing" }
             return text
         case .confirmDiscard(let p):
-            return "confirmDiscard \(p.presentation) (discarded: \(FieldValueText.list(p.discardedFields)))"
+            return "confirmDiscard \(name(p.presentation)) (discarded: \(FieldValueText.list(p.discardedFields)))"
         case .keepEditing(let p):
-            return "keepEditing \(p.presentation)"
+            return "keepEditing \(name(p.presentation))"
         case .save(let p):
-            return "save \(p.presentation)"
+            return "save \(name(p.presentation))"
         case .saveFailed(let p):
-            return "saveFailed \(p.presentation): \(p.reason)"
+            return "saveFailed \(name(p.presentation)): \(name(p.reason))"
         case .restoreDraft(let p):
-            return "restoreDraft \(p.presentation) into \(p.intoSession) as \(p.newPresentation)"
+            return "restoreDraft \(name(p.presentation)) into \(name(p.intoSession)) as \(name(p.newPresentation))"
         case .declineDraft(let p):
-            return "declineDraft \(p.presentation)"
+            return "declineDraft \(name(p.presentation))"
         case .endSession:
             return "endSession"
         }

@@ -69,7 +69,7 @@ struct SheetLogCommand: AsyncParsableCommand {
             Terminal.writeError("sheetlog: \(busyMessage(error, of: command))")
             Foundation.exit(ExitStatus.busy)
         case let error as SheetLogError:
-            Terminal.writeError("sheetlog: \(error.description)")
+            Terminal.writeFailure("sheetlog: \(error.description)")
             Foundation.exit(ExitStatus.failure)
         case let error as ExitCode:
             Foundation.exit(error.rawValue)

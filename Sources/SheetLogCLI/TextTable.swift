@@ -1,3 +1,4 @@
+import SheetLog
 /// A human table: a header and rows, each column padded to its widest cell.
 ///
 /// ```swift
@@ -11,7 +12,9 @@ struct TextTable {
 
     init(_ header: [String]) { self.header = header }
 
-    mutating func append(_ row: [String]) { rows.append(row) }
+    /// Adds a row; control and bidi formatting characters in its cells are escaped, so that a
+    /// name or value can neither split the row nor run a terminal escape.
+    mutating func append(_ row: [String]) { rows.append(row.map(NameCharacters.escaped)) }
 
     /// The table as lines separated by line breaks, with a trailing line break; no trailing spaces.
     func render() -> String {

@@ -22,7 +22,7 @@ struct VerifyCommand: AsyncParsableCommand, GlobalOptionsCommand {
             Terminal.writeLine("\(report.events) events in \(report.sessions) sessions: \(report.isHealthy ? "healthy" : "NOT healthy")")
         }
         if let failure = report.firstFailure {
-            Terminal.writeError("sheetlog: verify failed: \(failure.name): \(failure.detail)")
+            Terminal.writeFailure("sheetlog: verify failed: \(failure.name): \(failure.detail)")
             throw ExitCode(ExitStatus.failure)
         }
     }

@@ -52,19 +52,26 @@ struct JSONScanner {
         index += 1
         try skipWhitespace()
         if current == UInt8(ascii: "}") { index += 1; return }
-        var keys = Set<[UInt8]>()
+        // Keys are compared decoded and as Swift compares strings (canonical equivalence): every
+        // reader of SheetLog keeps keys in Swift dictionaries, where `"valu\u0065"` and `"value"`,
+        // or an NFC and an NFD spelling, are one key and one spelling would silently win.
+        var keys = Set<String>()
         while true {
             guard current == UInt8(ascii: "\"") else { throw fail("expected an object key") }
             let keyStart = index
             let key = try string(collecting: rejectsDuplicateKeys)
-            if rejectsDuplicateKeys, !keys.insert(key).inserted {
-                throw Failure(reason: "duplicate key", offset: keyStart)
+            if rejectsDuplicateKeys, !keys.insert(String(decoding: key, as: UTF8.self)).inserted {
+                throw Failure(reason: "duplicate key", offset: keyStart, problem: .duplicateKey)
             }
             try skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw fail("expected ':' after an object key") }
             index += 1
             try skipWhitespace()
-            try value(depth: depth)
+            do {
+                try value(depth: depth)
+            } catch {
+                throw locating(error, under: decodedKey(at: keyStart))
+            }
             try skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1; try skipWhitespace()
@@ -79,8 +86,14 @@ struct JSONScanner {
         index += 1
         try skipWhitespace()
         if current == UInt8(ascii: "]") { index += 1; return }
+        var position = 0
         while true {
-            try value(depth: depth)
+            do {
+                try value(depth: depth)
+            } catch {
+                throw locating(error, under: String(position))
+            }
+            position += 1
             try skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1; try skipWhitespace()
@@ -90,19 +103,38 @@ struct JSONScanner {
         }
     }
 
-    /// Scans a string; returns its raw bytes between the quotes when `collecting` (escapes kept as written).
+    /// `failure` with `component` prepended to its path: paths are built only on the way out of an error.
+    private func locating(_ failure: Failure, under component: String) -> Failure {
+        var located = failure
+        located.path.insert(component, at: 0)
+        return located
+    }
+
+    /// The decoded text of the key string that starts at `offset` (already scanned once).
+    private func decodedKey(at offset: Int) -> String {
+        var rescan = self
+        rescan.index = offset
+        return String(decoding: (try? rescan.string(collecting: true)) ?? [], as: UTF8.self)
+    }
+
+    /// Scans a string; returns its content between the quotes, escapes decoded, as UTF-8 when
+    /// `collecting` (and nothing otherwise).
     private mutating func string(collecting: Bool) throws(Failure) -> [UInt8] {
         index += 1
-        let start = index
+        var decoded: [UInt8] = []
+        var runStart = index
         while true {
             guard let byte = current else { throw fail("unterminated string") }
             switch byte {
             case UInt8(ascii: "\""):
-                let raw = collecting ? Array(bytes[start..<index]) : []
+                if collecting { decoded.append(contentsOf: bytes[runStart..<index]) }
                 index += 1
-                return raw
+                return decoded
             case UInt8(ascii: "\\"):
-                try escape()
+                if collecting { decoded.append(contentsOf: bytes[runStart..<index]) }
+                let scalar = try escape()
+                if collecting { decoded.append(contentsOf: UTF8.encode(scalar)!) }
+                runStart = index
             case 0:
                 throw fail("NUL byte in a string")
             case 0x01..<0x20:
@@ -115,13 +147,19 @@ struct JSONScanner {
         }
     }
 
-    private mutating func escape() throws(Failure) {
+    /// Reads one escape sequence (a surrogate pair counts as one) and returns the scalar it stands for.
+    private mutating func escape() throws(Failure) -> Unicode.Scalar {
         index += 1
         guard let byte = current else { throw fail("unterminated escape") }
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
             index += 1
+            return Unicode.Scalar(byte)
+        case UInt8(ascii: "b"): index += 1; return "\u{08}"
+        case UInt8(ascii: "f"): index += 1; return "\u{0C}"
+        case UInt8(ascii: "n"): index += 1; return "\n"
+        case UInt8(ascii: "r"): index += 1; return "\r"
+        case UInt8(ascii: "t"): index += 1; return "\t"
         case UInt8(ascii: "u"):
             let unit = try hexQuad()
             if unit == 0 { throw fail("escaped NUL (\\u0000) in a string") }
@@ -132,9 +170,11 @@ struct JSONScanner {
                 index += 1
                 let low = try hexQuad()
                 guard (0xDC00...0xDFFF).contains(low) else { throw fail("lone UTF-16 surrogate escape") }
+                return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
             } else if (0xDC00...0xDFFF).contains(unit) {
                 throw fail("lone UTF-16 surrogate escape")
             }
+            return Unicode.Scalar(unit)!
         default:
             throw fail("invalid escape sequence")
         }
@@ -176,7 +216,6 @@ struct JSONScanner {
 
     private mutating func number() throws(Failure) {
         let start = index
-        var needsRangeCheck = false
         if current == UInt8(ascii: "-") { index += 1 }
         guard let first = current, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
             throw fail("invalid number")
@@ -191,16 +230,14 @@ struct JSONScanner {
             guard digits() > 0 else { throw fail("invalid number: no digits after '.'") }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-            needsRangeCheck = true
             index += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw fail("invalid number: no digits in the exponent") }
         }
-        if needsRangeCheck || index - start > 300 {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            guard let number = Double(text), number.isFinite else {
-                throw Failure(reason: "number out of range (not finite)", offset: start)
-            }
+        switch JSONNumberText.verdict(UnsafeBufferPointer(rebasing: bytes[start..<index])) {
+        case .exact: break
+        case .outOfRange: throw Failure(reason: "number out of range (not finite)", offset: start)
+        case .inexact: throw Failure(reason: "number cannot be stored exactly", offset: start, problem: .inexactNumber)
         }
     }
 

@@ -2,13 +2,16 @@
 ///
 /// It rejects what SQLite's `json_valid` would accept but SheetLog must not store: `NUL`
 /// (raw or escaped as `\u0000`), lone UTF-16 surrogate escapes, numbers that overflow to
-/// infinity, nesting deeper than ``maximumDepth``, and (on request) duplicate object keys.
+/// infinity or that a double cannot hold exactly (see `JSONNumberText`: `9007199254740993`,
+/// `1e-400`), nesting deeper than ``maximumDepth``, and (on request) duplicate object keys —
+/// compared after decoding their escapes, as Swift compares strings, so `"valu\u0065"` repeats
+/// `"value"` and an NFD spelling repeats its NFC one.
 /// It never allocates for valid input without duplicate-key checking, so the append path can
 /// afford it.
 public struct JSONValidator: Sendable {
     /// How deep arrays and objects may nest.
     public var maximumDepth: Int
-    /// Whether `{"a":1,"a":2}` is an error.
+    /// Whether `{"a":1,"a":2}` is an error (and `{"a":1,"\u0061":2}`: keys are compared decoded).
     public var rejectsDuplicateKeys: Bool
 
     public init(maximumDepth: Int = 64, rejectsDuplicateKeys: Bool = false) {
@@ -18,9 +21,30 @@ public struct JSONValidator: Sendable {
 
     /// Why a text is not acceptable JSON, with the byte offset where it was noticed.
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// Which kind of rule was broken, for callers that word their own message.
+        public enum Problem: Sendable, Hashable {
+            /// Not JSON, or JSON SheetLog never stores (NUL, a lone surrogate, too deep, out of range).
+            case malformed
+            /// An object repeats a key.
+            case duplicateKey
+            /// A number that no double holds exactly: storing it would change it.
+            case inexactNumber
+        }
+
         public var reason: String
         public var offset: Int
+        public var problem: Problem
+        /// The keys and array indices from the top down to the value at fault (decoded, and as
+        /// they came: they may hold any character). Empty at the top.
+        public var path: [String]
         public var description: String { "\(reason) at byte \(offset)" }
+
+        public init(reason: String, offset: Int, problem: Problem = .malformed, path: [String] = []) {
+            self.reason = reason
+            self.offset = offset
+            self.problem = problem
+            self.path = path
+        }
     }
 
     /// Checks `text`; throws ``Failure`` naming the first problem.

@@ -6,8 +6,8 @@
 /// larger `present`, `save` and `attemptDismiss` payloads cost most: a ``PayloadJSON`` tree and
 /// then ``PayloadDecoder`` took several times what reading the layout in one pass does. Strings,
 /// numbers and literals are read by ``PayloadJSONParser``'s own methods, so they mean exactly what
-/// they mean on the general path; a draft's duplicate key keeps its last value, as there. Any other
-/// layout returns nil and goes through the general path, which also produces the errors.
+/// they mean on the general path. A repeated key, and any other layout, returns nil and goes
+/// through the general path, which also produces the errors.
 package enum CanonicalPayload {
     package static func decode(_ type: SheetEventType, _ payload: UnsafeBufferPointer<UInt8>) -> SheetEvent.Kind? {
         var parser = PayloadJSONParser(bytes: payload)
@@ -139,13 +139,16 @@ extension PayloadJSONParser {
         repeat {
             let key = try quotedString()
             try expect(":")
-            switch try value(depth: 0) {
-            case .string(let text): values[key] = .string(text)
-            case .number(let number): values[key] = .number(number)
-            case .bool(let flag): values[key] = .bool(flag)
-            case .null: values[key] = .null
+            let value: FieldValue
+            switch try self.value(depth: 0) {
+            case .string(let text): value = .string(text)
+            case .number(let number): value = .number(number)
+            case .bool(let flag): value = .bool(flag)
+            case .null: value = .null
             case .object, .array: throw NotCanonical()
             }
+            // A repeated key (however spelled) is refused by the general path, with its error.
+            if values.updateValue(value, forKey: key) != nil { throw NotCanonical() }
         } while accept(",")
         try expect("}")
         return values
@@ -159,7 +162,7 @@ extension PayloadJSONParser {
         repeat {
             let key = try quotedString()
             try expect(":")
-            strings[key] = try quotedString()
+            if strings.updateValue(try quotedString(), forKey: key) != nil { throw NotCanonical() }
         } while accept(",")
         try expect("}")
         return strings

@@ -2,8 +2,8 @@
 ///
 /// Hand-written because every rebuild, replay and append decodes payloads: Foundation's
 /// `JSONDecoder` costs several µs per 100-byte payload, this parser a fraction of that. It
-/// accepts exactly RFC 8259 JSON; objects keep their members in order (a later duplicate key wins
-/// on lookup, as with `JSONDecoder`).
+/// accepts exactly RFC 8259 JSON, and refuses an object that repeats a key, however the repeat is
+/// spelled (see `ObjectKeys`); objects keep their members in order.
 ///
 /// ```swift
 /// let value = try PayloadJSON.parse(#"{"field":"amount","value":47.5}"#)

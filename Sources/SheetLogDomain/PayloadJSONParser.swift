@@ -64,9 +64,12 @@ struct PayloadJSONParser {
         skipWhitespace()
         var members: [(key: String, value: PayloadJSON)] = []
         if current == UInt8(ascii: "}") { index += 1; return .object(members) }
+        var keys = ObjectKeys()
         while true {
             guard current == UInt8(ascii: "\"") else { throw fail("expected an object key") }
+            let keyStart = index
             let key = try string()
+            guard keys.insert(key, among: members) else { throw SyntaxError(reason: "duplicate key", offset: keyStart) }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1
@@ -200,7 +203,8 @@ struct PayloadJSONParser {
         for unit in UTF8.encode(scalar)! { bytes.append(unit) }
     }
 
-    /// A number token checked against JSON's grammar, then converted by the standard library.
+    /// A number token checked against JSON's grammar and for exactness (a number no double holds
+    /// exactly would change silently), then converted by the standard library.
     private mutating func number() throws(SyntaxError) -> Double {
         let start = index
         if current == UInt8(ascii: "-") { index += 1 }
@@ -219,8 +223,15 @@ struct PayloadJSONParser {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard skipDigits() > 0 else { throw fail("invalid number") }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let number = Double(text), number.isFinite else { throw fail("number out of range") }
+        let literal = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        switch JSONNumberText.verdict(literal) {
+        case .exact: break
+        case .inexact: throw SyntaxError(reason: "number cannot be stored exactly", offset: start)
+        case .outOfRange: throw SyntaxError(reason: "number out of range", offset: start)
+        }
+        guard let number = Double(String(decoding: literal, as: UTF8.self)), number.isFinite else {
+            throw SyntaxError(reason: "number out of range", offset: start)
+        }
         return number
     }
 

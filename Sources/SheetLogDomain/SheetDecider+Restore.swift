@@ -12,9 +12,13 @@ extension SheetDecider {
     /// ```
     public static func decideRestore(
         from reference: DraftReference, old: SessionState, new: SessionState, newPresentation: String? = nil,
-        at occurredAt: Int64
+        at occurredAt: Int64, limits: InputLimits = .default
     ) throws(SheetLogError) -> (old: [SheetEvent], new: [SheetEvent]) {
-        let oldRules = Rules(command: "restoreDraft", state: old)
+        let oldRules = Rules(command: "restoreDraft", state: old, limits: limits)
+        let newRules = Rules(command: "restoreDraft", state: new, limits: limits)
+        try newRules.requireWellFormedSession(new.sessionID)
+        try oldRules.requireWellFormedSession(old.sessionID, "draft session id")
+        try oldRules.requireWellFormedNames(.restoreDraft(from: reference, as: newPresentation))
         if old.sessionID == new.sessionID {
             throw oldRules.violation(
                 "the old and the new session are the same; restore with SheetCommand.restoreDraft",
@@ -23,7 +27,7 @@ extension SheetDecider {
         let draft = try oldRules.requireRecoverable(reference)
         let newID = newPresentation ?? draft.id
         let present = restoredPresent(draft, reference: reference, as: newID, at: occurredAt)
-        try Rules(command: "restoreDraft", state: new).requirePresentable(present.payload)
+        try newRules.requirePresentable(present.payload)
         let restore = SheetEvent(
             occurredAt: occurredAt,
             .restoreDraft(.init(presentation: draft.id, intoSession: new.sessionID, newPresentation: newID)))
@@ -32,9 +36,9 @@ extension SheetDecider {
 
     /// `restoreDraft` then `present`, both in this session: the new presentation needs an unused id.
     static func decideSameSessionRestore(
-        _ reference: DraftReference, newPresentation: String?, state: SessionState, at occurredAt: Int64
+        _ reference: DraftReference, newPresentation: String?, rules: Rules, at occurredAt: Int64
     ) throws(SheetLogError) -> [SheetEvent] {
-        let rules = Rules(command: "restoreDraft", state: state)
+        let state = rules.state
         if reference.session != state.sessionID {
             throw rules.violation(
                 "draft \(reference) belongs to another session; restore it with decideRestore(from:old:new:)",
@@ -47,13 +51,13 @@ extension SheetDecider {
             occurredAt: occurredAt,
             .restoreDraft(.init(presentation: draft.id, intoSession: state.sessionID, newPresentation: newID)))
         let present = restoredPresent(draft, reference: reference, as: newID, at: occurredAt)
-        try Rules(command: "restoreDraft", state: state.applying(restore)).requirePresentable(present.payload)
+        try Rules(command: "restoreDraft", state: state.applying(restore), limits: rules.limits).requirePresentable(present.payload)
         return [restore, present.event]
     }
 
     /// `declineDraft` of a recoverable draft, decided in the draft's own session (ended or not).
-    static func decideDecline(_ reference: DraftReference, state: SessionState, at occurredAt: Int64) throws(SheetLogError) -> [SheetEvent] {
-        let draft = try Rules(command: "declineDraft", state: state).requireRecoverable(reference)
+    static func decideDecline(_ reference: DraftReference, rules: Rules, at occurredAt: Int64) throws(SheetLogError) -> [SheetEvent] {
+        let draft = try rules.requireRecoverable(reference)
         return [SheetEvent(occurredAt: occurredAt, .declineDraft(.init(presentation: draft.id)))]
     }
 

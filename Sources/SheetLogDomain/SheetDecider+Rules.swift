@@ -4,6 +4,8 @@ extension SheetDecider {
     struct Rules {
         let command: String
         let state: SessionState
+        /// The limits of the store the events go to: ids and names, and payload sizes, are checked against them.
+        var limits: InputLimits = .default
 
         var session: String { state.sessionID }
 
@@ -59,7 +61,8 @@ extension SheetDecider {
             return top
         }
 
-        /// The rules of `present`: a well-formed sheet, an unused id, no alert on the top, a free group.
+        /// The rules of `present`: a well-formed sheet, an unused id, no alert on the top, a free
+        /// group, and a form that fits (see `requireFormFits(_:)`).
         func requirePresentable(_ payload: SheetEvent.Present) throws(SheetLogError) {
             let id = payload.presentation
             if id.isEmpty { throw violation("the presentation id is empty", code: .invalidInput) }
@@ -82,6 +85,7 @@ extension SheetDecider {
                 throw violation(
                     "route group \(payload.route.group) is already in the stack (presentation \(holder.id))", presentation: id)
             }
+            try requireFormFits(payload)
         }
 
         /// A field name that is not empty and a value that JSON can hold (no value in the message).

@@ -19,14 +19,22 @@
 public enum SheetDecider {
     /// The events `command` appends to the session in `state`, or a thrown rule violation.
     ///
-    /// An edit that changes nothing returns no events (and does not throw).
-    public static func decide(_ command: SheetCommand, state: SessionState, at occurredAt: Int64) throws(SheetLogError) -> [SheetEvent] {
-        let rules = Rules(command: command.name, state: state)
+    /// An edit that changes nothing returns no events (and does not throw). Ids and names must be
+    /// free of control and bidi formatting characters and within `limits.maxIdentifierBytes`; a
+    /// command that would make a form too large to be saved or restored within
+    /// `limits.maxPayloadBytes` throws ``SheetLogError/Code/payloadTooLarge``, so that every event
+    /// decided here fits the store.
+    public static func decide(
+        _ command: SheetCommand, state: SessionState, at occurredAt: Int64, limits: InputLimits = .default
+    ) throws(SheetLogError) -> [SheetEvent] {
+        let rules = Rules(command: command.name, state: state, limits: limits)
+        try rules.requireWellFormedSession(state.sessionID)
+        try rules.requireWellFormedNames(command)
         switch command {
         case .restoreDraft(let reference, let newPresentation):
-            return try decideSameSessionRestore(reference, newPresentation: newPresentation, state: state, at: occurredAt)
+            return try decideSameSessionRestore(reference, newPresentation: newPresentation, rules: rules, at: occurredAt)
         case .declineDraft(let reference):
-            return try decideDecline(reference, state: state, at: occurredAt)
+            return try decideDecline(reference, rules: rules, at: occurredAt)
         default:
             try rules.requireNotEnded()
         }
@@ -41,6 +49,7 @@ public enum SheetDecider {
             let top = try rules.requireInteractiveTop(presentation)
             try rules.requireValid(field: field, value: value, presentation: top.id)
             if FieldValue.equivalent(top.values[field], value) { return [] }
+            try rules.requireEditFits(field, value, on: top)
             return [SheetEvent(occurredAt: occurredAt, .edit(.init(presentation: top.id, field: field, value: value)))]
 
         case let .attemptDismiss(source, presentation):
@@ -67,10 +76,12 @@ public enum SheetDecider {
             if let missing = top.firstMissingRequiredField(in: finalValues) {
                 throw rules.violation("required field \(missing) of presentation \(top.id) is empty", presentation: top.id, field: missing)
             }
+            try rules.requireSaveFits(finalValues, of: top)
             return [SheetEvent(occurredAt: occurredAt, .save(.init(presentation: top.id, values: finalValues)))]
 
         case let .saveFailed(reason, presentation):
             let top = try rules.requireSavableTop(presentation)
+            try rules.requireSaveFailedFits(reason, of: top)
             return [SheetEvent(occurredAt: occurredAt, .saveFailed(.init(presentation: top.id, reason: reason)))]
 
         case .endSession:

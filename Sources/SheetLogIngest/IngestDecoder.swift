@@ -5,9 +5,9 @@ import SheetLogDomain
 ///
 /// Strict by design, because ingest is how support tools and other systems write into the log:
 /// a line over ``maxLineBytes``, invalid UTF-8 or NUL, JSON that is malformed or has duplicate
-/// keys, an unknown `type`, an unknown field, a value of the wrong JSON type and a malformed
-/// `at` are all rejected with ``SheetLogError/Code/invalidInput`` naming the line and the field
-/// (never a value).
+/// keys (compared decoded), a number no double holds exactly, an unknown `type`, an unknown
+/// field, a value of the wrong JSON type and a malformed `at` are all rejected with
+/// ``SheetLogError/Code/invalidInput`` naming the line and the field (never a value).
 ///
 /// ```swift
 /// let decoder = IngestDecoder()
@@ -66,6 +66,12 @@ public struct IngestDecoder: Sendable {
         }
         do {
             try JSONValidator(rejectsDuplicateKeys: true).validate(text)
+        } catch where error.problem == .inexactNumber && !error.path.isEmpty {
+            // The field by its path, never the number: it is a form value.
+            let field = error.path.map(IngestFields.printable).joined(separator: ".")
+            throw SheetLogError(
+                .invalidInput, "field \(field) holds a number that cannot be stored exactly; send it as a string",
+                context: .init(field: field, operation: "ingest"))
         } catch {
             // Named, rather than "unexpected character": the mark is invisible in most editors.
             if bytes.starts(with: byteOrderMark) {

@@ -127,10 +127,10 @@ struct IngestFields {
         return value
     }
 
-    /// A key as it may appear in a message: control characters escaped and at most 64 characters.
+    /// A key as it may appear in a message: control and bidi formatting characters escaped and at
+    /// most 64 characters.
     static func printable(_ key: String) -> String {
-        let escaped = key.unicodeScalars.map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
-            .joined()
+        let escaped = NameCharacters.escaped(key)
         return escaped.count > 64 ? String(escaped.prefix(64)) + "…" : escaped
     }
 }

@@ -2,32 +2,16 @@ import SheetLogDomain
 
 /// A parsed JSON value, kept exact enough for strict type checks of ingest lines.
 ///
-/// Decoded only after ``JSONValidator`` accepted the text, so duplicate keys, NUL and
-/// non-finite numbers never reach it.
-enum JSONValue: Sendable, Hashable, Decodable {
+/// Built only from the domain's parser after ``JSONValidator`` accepted the text, so repeated
+/// keys (compared decoded), NUL and non-finite numbers never reach it. It has no `Decodable`
+/// conformance on purpose: `JSONDecoder` would let a repeated key win silently.
+enum JSONValue: Sendable, Hashable {
     case string(String)
     case number(Double)
     case bool(Bool)
     case null
     case array([JSONValue])
     case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if let items = try? container.decode([JSONValue].self) {
-            self = .array(items)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
 
     /// The JSON kind's name, for messages that say what was found instead (never the value).
     var kindName: String {
@@ -43,7 +27,7 @@ enum JSONValue: Sendable, Hashable, Decodable {
 }
 
 extension JSONValue {
-    /// The same value, from the domain's parser (the line was validated duplicate-free before).
+    /// The same value, from the domain's parser (which refuses repeated keys, as the validator did before).
     init(_ json: PayloadJSON) {
         switch json {
         case .string(let text): self = .string(text)

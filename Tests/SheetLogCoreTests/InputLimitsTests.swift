@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func rejectsNULAndInvalidJSONInPayloads() {
-        for payload in ["{\"v\":\"a\\u0000\"}", "{\"v\":NaN}", "not json", "{\"v\":1e999}"] {
+        for payload in ["{\"v\":\"a\\u0000\"}", "{\"v\":NaN}", "not json", "{\"v\":1e999}", "{\"v\":9007199254740993}", "{\"v\":1e-400}"] {
             let error = #expect(throws: SheetLogError.self) {
                 try InputLimits.default.validate(batch(EventData(type: "edit", payload: payload)))
             }

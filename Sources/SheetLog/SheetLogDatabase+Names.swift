@@ -1,0 +1,19 @@
+extension SheetLogDatabase {
+    /// Refuses an id the facade handles itself (the domain checks the ones inside commands) when it
+    /// holds a control or bidi formatting character; the message names the code point, not the id.
+    static func requirePrintable(_ id: String, _ what: String, operation: String) throws(SheetLogError) {
+        guard let (scalar, position) = NameCharacters.firstForbidden(in: id) else { return }
+        throw SheetLogError(
+            .invalidInput, "\(what) contains \(NameCharacters.describe(scalar)) at character \(position)",
+            context: .init(operation: operation))
+    }
+
+    /// Metadata names the app, device and user of every event and is printed with them: its keys
+    /// and values follow the rule of ids.
+    static func requirePrintableMetadata(_ metadata: [String: String]) throws(SheetLogError) {
+        for key in metadata.keys.sorted() {
+            try requirePrintable(key, "a metadata key", operation: "open")
+            try requirePrintable(metadata[key]!, "the metadata value of key \(key)", operation: "open")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import PropertyBased
+import SheetLogDomain
+import Testing
+
+/// Whatever the decider accepts, the store accepts: every event it decides encodes within the
+/// limits it was given, and a draft it let the user type can always be saved, dismissed,
+/// discarded and restored. Sizes are pushed with ``LargeFormChooser``; the small limits run many
+/// sequences quickly, the default ones check the real numbers.
+@Suite("draft sizes stay within the store's limits")
+struct DraftSizePropertyTests {
+    static let smallLimits = InputLimits(maxPayloadBytes: 4_096, maxIdentifierBytes: 64)
+
+    @Test("with small limits, every decided event fits and every open draft can be saved, dismissed, discarded and restored")
+    func smallLimits() async {
+        let refusals = await Self.check(limits: Self.smallLimits, count: 150, steps: 1...20)
+        #expect(refusals.isSuperset(of: ["edit", "present", "save", "saveFailed"]), "size refusals seen: \(refusals.sorted())")
+    }
+
+    @Test("with the default limits, the same")
+    func defaultLimits() async {
+        _ = await Self.check(limits: .default, count: 12, steps: 1...10)
+    }
+
+    /// Runs the property; returns the commands that were refused for size at least once.
+    static func check(limits: InputLimits, count: Int, steps: ClosedRange<Int>) async -> Set<String> {
+        var refusals: Set<String> = []
+        await propertyCheck(count: count, input: Gen.int(in: 0...999_999).array(of: steps)) { numbers in
+            var state = SessionState(sessionID: String(repeating: "s", count: limits.maxIdentifierBytes))
+            for (index, number) in numbers.enumerated() {
+                var chooser = LargeFormChooser(number, limits: limits)
+                let freshID = chooser.chance(30) ? "p\(index)" + String(repeating: "\"", count: limits.maxIdentifierBytes - 8) : "p\(index)"
+                let command = chooser.command(for: state, freshID: freshID)
+                do throws(SheetLogError) {
+                    let events = try SheetDecider.decide(command, state: state, at: Int64(index), limits: limits)
+                    expectFits(events, in: state.sessionID, limits: limits, after: command)
+                    state = SheetDecider.fold(events, into: state)
+                } catch where error.code == .payloadTooLarge {
+                    refusals.insert(command.name)
+                    #expect(error.message.contains("presentation "), "\(error.message)")
+                    #expect(!error.message.contains("val-secret"), "the message quotes a value")
+                    #expect(error.context.limit == limits.maxPayloadBytes)
+                } catch {
+                    #expect([.ruleViolation, .invalidInput].contains(error.code), "\(command.name): \(error.message)")
+                }
+                probeTop(of: state, limits: limits)
+            }
+        }
+        return refusals
+    }
+
+    /// Saving, dismissing, discarding and restoring the top sheet are accepted, and their events fit.
+    static func probeTop(of state: SessionState, limits: InputLimits) {
+        guard let top = state.top else { return }
+        func decide(_ command: SheetCommand, on state: SessionState) -> (SessionState, [SheetEvent])? {
+            do throws(SheetLogError) {
+                let events = try SheetDecider.decide(command, state: state, at: 1, limits: limits)
+                expectFits(events, in: state.sessionID, limits: limits, after: command)
+                return (SheetDecider.fold(events, into: state), events)
+            } catch {
+                // Only the state machine may say no (a required field empty, an alert without Save).
+                #expect(error.code == .ruleViolation, "\(command.name) of a draft the decider accepted: \(error.message)")
+                return nil
+            }
+        }
+        _ = decide(.save(), on: state)
+        _ = decide(.save(values: top.values), on: state)
+        if top.pendingConfirmation == nil, let (afterSwipe, _) = decide(.attemptDismiss(source: .swipe), on: state),
+           afterSwipe.top?.pendingConfirmation != nil
+        {
+            _ = decide(.confirmDiscard(), on: afterSwipe)
+            _ = decide(.save(), on: afterSwipe)
+        }
+        if top.isRecoverable {
+            let new = SessionState(sessionID: String(repeating: "\\", count: limits.maxIdentifierBytes))
+            let newID = String(repeating: "\"", count: limits.maxIdentifierBytes)
+            do throws(SheetLogError) {
+                let (old, restored) = try SheetDecider.decideRestore(
+                    from: DraftReference(session: state.sessionID, presentation: top.id), old: state, new: new, newPresentation: newID,
+                    at: 1, limits: limits)
+                expectFits(old, in: state.sessionID, limits: limits, after: .restoreDraft(from: DraftReference(session: state.sessionID, presentation: top.id)))
+                expectFits(restored, in: new.sessionID, limits: limits, after: .restoreDraft(from: DraftReference(session: state.sessionID, presentation: top.id)))
+            } catch {
+                Issue.record("restoring a draft the decider accepted was refused: \(error.message)")
+            }
+        }
+    }
+
+    /// Every event encodes and passes the store's own checks, size first.
+    static func expectFits(_ events: [SheetEvent], in stream: String, limits: InputLimits, after command: SheetCommand) {
+        for (index, event) in events.enumerated() {
+            do throws(SheetLogError) {
+                let data = try SheetEventCodec.encode(event, eventID: "e\(index)")
+                try limits.validate(data, stream: stream)
+            } catch {
+                Issue.record("\(command.name) decided a \(event.type.rawValue) event the store refuses: \(error.message)")
+            }
+        }
+    }
+}
