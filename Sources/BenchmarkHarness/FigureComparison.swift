@@ -1,0 +1,47 @@
+/// One figure's line of a comparison: both ratios, the band that decided, and the verdict.
+public struct FigureComparison: Sendable, Hashable {
+    public var name: String
+    public var direction: RatioDirection
+    /// The reference's ratio; nil when the reference has none for this figure.
+    public var reference: Summary?
+    /// This run's ratio; nil when the run has no such figure or no ratio for it.
+    public var run: Summary?
+    /// Nil unless both ratios exist.
+    public var band: NoiseBand?
+    public var verdict: ComparisonVerdict
+
+    public init(name: String, direction: RatioDirection, reference: Summary?, run: Summary?) {
+        self.name = name
+        self.direction = direction
+        self.reference = reference
+        self.run = run
+        guard let reference else {
+            band = nil
+            verdict = .unreferenced
+            return
+        }
+        guard let run else {
+            band = nil
+            verdict = .missing
+            return
+        }
+        let band = NoiseBand(reference: reference, run: run)
+        self.band = band
+        verdict = Self.verdict(run.median, band: band, direction: direction)
+    }
+
+    /// This run's median over the reference's, minus one: +0.12 is 12 % higher.
+    public var change: Double? {
+        guard let reference, let run, reference.median != 0 else { return nil }
+        return run.median / reference.median - 1
+    }
+
+    private static func verdict(_ median: Double, band: NoiseBand, direction: RatioDirection) -> ComparisonVerdict {
+        if band.contains(median) { return .same }
+        let higher = median > band.upper
+        switch direction {
+        case .lowerIsBetter: return higher ? .worse : .better
+        case .higherIsBetter: return higher ? .better : .worse
+        }
+    }
+}
