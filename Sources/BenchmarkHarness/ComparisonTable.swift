@@ -58,8 +58,8 @@ public enum ComparisonTable {
         return (change > 0 ? "+" : "") + text + "%"
     }
 
-    /// "1.14–1.32 (×/÷1.08)": the run's median counts as the same inside the range.
+    /// "1.14–1.32": the run's median counts as the same inside the range.
     private static func band(_ band: NoiseBand) -> String {
-        "\(NumberFormatting.plain(band.lower))–\(NumberFormatting.plain(band.upper)) (×/÷\(NumberFormatting.plain(band.factor)))"
+        "\(NumberFormatting.plain(band.lower))–\(NumberFormatting.plain(band.upper))"
     }
 }

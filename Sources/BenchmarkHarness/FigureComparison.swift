@@ -27,7 +27,7 @@ public struct FigureComparison: Sendable, Hashable {
         }
         let band = NoiseBand(reference: reference, run: run)
         self.band = band
-        verdict = Self.verdict(run.median, band: band, direction: direction)
+        verdict = Self.verdict(band.movement, direction: direction)
     }
 
     /// This run's median over the reference's, minus one: +0.12 is 12 % higher.
@@ -36,12 +36,11 @@ public struct FigureComparison: Sendable, Hashable {
         return run.median / reference.median - 1
     }
 
-    private static func verdict(_ median: Double, band: NoiseBand, direction: RatioDirection) -> ComparisonVerdict {
-        if band.contains(median) { return .same }
-        let higher = median > band.upper
-        switch direction {
-        case .lowerIsBetter: return higher ? .worse : .better
-        case .higherIsBetter: return higher ? .better : .worse
+    private static func verdict(_ movement: NoiseBand.Movement, direction: RatioDirection) -> ComparisonVerdict {
+        switch (movement, direction) {
+        case (.within, _): .same
+        case (.above, .lowerIsBetter), (.below, .higherIsBetter): .worse
+        case (.above, .higherIsBetter), (.below, .lowerIsBetter): .better
         }
     }
 }

@@ -17,40 +17,59 @@ struct ComparisonTests {
         let line = try SyntheticReport.compare(reference: [1.28, 1.28, 1.28], run: [1.28, 1.28, 1.28],
                                                unit: .bytesPerEvent, target: .atMost(2))
         #expect(line.verdict == .same)
-        #expect(line.band?.lower == 1.28)
-        #expect(line.band?.upper == 1.28)
+        #expect(abs((line.band?.lower ?? 0) - 1.28) < 1e-12)
+        #expect(abs((line.band?.upper ?? 0) - 1.28) < 1e-12)
     }
 
     @Test("a higher time ratio beyond the band is WORSE and fails the comparison")
     func worseBeyondBand() throws {
-        // Reference 1.2 [1.19–1.21], run 1.3 [1.29–1.31]: the farthest pair is the reference's 1.19,
-        // ×1.2/1.19 from its median, so the band is 1.19 – 1.2 × 1.2/1.19 ≈ 1.21.
+        // Reference 1.2 [1.19–1.21], run 1.3 [1.29–1.31]: every run pair is above every reference pair.
+        // As a band for the run's median: the reference's range widened by the run's own spread.
         let reference = SyntheticReport.report([try SyntheticReport.figure("durable append", [1.19, 1.2, 1.21])])
         let run = SyntheticReport.report([try SyntheticReport.figure("durable append", [1.29, 1.3, 1.31])])
         let comparison = BenchmarkComparison(reference: reference, run: run)
         #expect(comparison.figures.map(\.verdict) == [.worse])
         #expect(comparison.fails)
         let band = try #require(comparison.figures[0].band)
-        #expect(abs(band.factor - 1.2 / 1.19) < 1e-12)
-        #expect(abs(band.upper - 1.2 * 1.2 / 1.19) < 1e-12)
-        #expect(abs(band.lower - 1.19) < 1e-12)
+        #expect(abs(band.upper - 1.21 * 1.3 / 1.29) < 1e-12)
+        #expect(abs(band.lower - 1.19 * 1.3 / 1.31) < 1e-12)
     }
 
     @Test("the same shift stays within a noisy figure's band: worse, but not beyond the noise")
     func worseWithinBand() throws {
-        // Reference 1.2 [1.1–1.4]: its pairs lie up to 1.4/1.2 = ×1.167 from its median, so 1.3 is within.
+        // Reference 1.2 [1.1–1.4]: the run's pairs 1.29–1.31 lie inside its range.
         let line = try SyntheticReport.compare(reference: [1.1, 1.2, 1.4], run: [1.29, 1.3, 1.31])
         #expect(line.verdict == .same)
-        #expect(abs((line.band?.upper ?? 0) - 1.4) < 1e-12)
+        #expect(abs((line.band?.upper ?? 0) - 1.4 * 1.3 / 1.29) < 1e-12)
         #expect(abs((line.change ?? 0) - 0.1 / 1.2) < 1e-12)
     }
 
     @Test("a noisy run widens the band as much as a noisy reference")
     func noisyRun() throws {
-        // Run 1.3 [1.0–1.35]: 1.3/1.0 = ×1.3 from its median; band 1.2/1.3 – 1.2×1.3 = 0.923–1.56.
+        // Run 1.3 [1.0–1.35] against a stable 1.2 [1.19–1.21]: its low pair overlaps the reference;
+        // the band for its median is 1.19 × 1.3/1.35 – 1.21 × 1.3/1.0.
         let line = try SyntheticReport.compare(reference: [1.19, 1.2, 1.21], run: [1.0, 1.3, 1.35])
         #expect(line.verdict == .same)
-        #expect(abs((line.band?.factor ?? 0) - 1.3) < 1e-12)
+        #expect(abs((line.band?.upper ?? 0) - 1.21 * 1.3) < 1e-12)
+        #expect(abs((line.band?.lower ?? 0) - 1.19 * 1.3 / 1.35) < 1e-12)
+    }
+
+    @Test("ranges that touch are the same; one whose every pair is beyond the reference's range moved")
+    func rangeEdges() throws {
+        #expect(try SyntheticReport.compare(reference: [1, 1.1, 1.2], run: [1.2, 1.5, 1.6]).verdict == .same)
+        #expect(try SyntheticReport.compare(reference: [1, 1.1, 1.2], run: [1.21, 1.5, 1.6]).verdict == .worse)
+        #expect(try SyntheticReport.compare(reference: [1, 1.1, 1.2], run: [0.5, 0.9, 1]).verdict == .same)
+        #expect(try SyntheticReport.compare(reference: [1, 1.1, 1.2], run: [0.5, 0.9, 0.99]).verdict == .better)
+    }
+
+    @Test("an unchanged build whose whole run shifted with the machine's load, ranges overlapping, is the same")
+    func shiftedRun() throws {
+        // The replay (middle version) figure of two runs of one build on this machine, 5 pairs each:
+        // reference 2.07 [1.91–2.72], run 2.8 [2.63–2.9].
+        let line = try SyntheticReport.compare("replay (middle version)", reference: [1.91, 2.0, 2.07, 2.5, 2.72],
+                                               run: [2.63, 2.7, 2.8, 2.85, 2.9], unit: .milliseconds,
+                                               target: .atMost(6))
+        #expect(line.verdict == .same)
     }
 
     @Test("for throughput (at-least target) a lower ratio is worse and a higher one better")
@@ -142,7 +161,7 @@ struct ComparisonTests {
         #expect(lines[2].hasPrefix("durable append  lower   1.2 [1.19–1.21]"))
         #expect(lines[2].contains("1.3 [1.29–1.31]"))
         #expect(lines[2].contains("+8.33%"))
-        #expect(lines[2].contains("1.19–1.21 (×/÷1.01)"))
+        #expect(lines[2].contains("1.18–1.22"))
         #expect(lines[2].hasSuffix("WORSE"))
         #expect(lines[3].hasPrefix("ingest          higher  0.46 [0.45–0.47]"))
         #expect(lines[3].contains("0%"))
