@@ -13,17 +13,21 @@ public struct BenchmarkComparison: Sendable, Hashable {
     public var figures: [FigureComparison]
     /// Remarks about the conditions, e.g. a different machine.
     public var notes: [String]
+    /// The smallest change of a median that can count as a move (a fraction).
+    public var floor: Double
 
     /// Compares `run` with the `reference`'s figures (narrow `reference.figures` to expect fewer).
-    public init(reference: BenchmarkReport, run: BenchmarkReport) {
+    public init(reference: BenchmarkReport, run: BenchmarkReport, floor: Double = NoiseBand.defaultFloor) {
+        self.floor = floor
         let runFigures = Dictionary(run.figures.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let referenceNames = Set(reference.figures.map(\.name))
         figures = reference.figures.map { expected in
             FigureComparison(name: expected.name, direction: RatioDirection.of(expected),
-                             reference: expected.ratio, run: runFigures[expected.name]?.ratio)
+                             reference: expected.ratio, run: runFigures[expected.name]?.ratio, floor: floor)
         }
         figures += run.figures.filter { !referenceNames.contains($0.name) }.map { extra in
-            FigureComparison(name: extra.name, direction: RatioDirection.of(extra), reference: nil, run: extra.ratio)
+            FigureComparison(name: extra.name, direction: RatioDirection.of(extra), reference: nil, run: extra.ratio,
+                             floor: floor)
         }
         notes = Self.machineNotes(reference.machine, run.machine)
     }

@@ -12,6 +12,8 @@ public enum ComparisonTable {
     public static func render(_ comparison: BenchmarkComparison) -> String {
         var lines = TextColumns.render([headings] + comparison.figures.map(cells))
         lines.append("")
+        lines.append("A figure moved only when every pair of this run lies beyond the reference's range and its median "
+                     + "changed by more than \(NumberFormatting.plain(comparison.floor * 100))%.")
         lines += comparison.notes
         let worse = comparison.names(.worse), missing = comparison.names(.missing)
         if !worse.isEmpty {

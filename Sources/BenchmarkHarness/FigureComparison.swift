@@ -10,7 +10,9 @@ public struct FigureComparison: Sendable, Hashable {
     public var band: NoiseBand?
     public var verdict: ComparisonVerdict
 
-    public init(name: String, direction: RatioDirection, reference: Summary?, run: Summary?) {
+    /// `floor`: the smallest change of the median that can count as a move (see ``NoiseBand``).
+    public init(name: String, direction: RatioDirection, reference: Summary?, run: Summary?,
+                floor: Double = NoiseBand.defaultFloor) {
         self.name = name
         self.direction = direction
         self.reference = reference
@@ -25,7 +27,7 @@ public struct FigureComparison: Sendable, Hashable {
             verdict = .missing
             return
         }
-        let band = NoiseBand(reference: reference, run: run)
+        let band = NoiseBand(reference: reference, run: run, floor: floor)
         self.band = band
         verdict = Self.verdict(band.movement, direction: direction)
     }

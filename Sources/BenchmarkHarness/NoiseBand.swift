@@ -12,6 +12,11 @@
 /// a band of either run's spread alone flagged a replay figure of an unchanged build (this
 /// machine's load shifts a whole run, not single pairs).
 ///
+/// The pairs of one run share its conditions, so a stable figure's narrow range can still move
+/// between runs of one build (audit query growth: 1.01 [0.955–1.04], then 1.07 [1.06–1.65]). A
+/// move must therefore also change the median by more than `floor` (a fraction, 0.1 for 10 %); the
+/// band is at least the reference median ×/÷ (1 + floor).
+///
 /// ```swift
 /// let band = NoiseBand(reference: referenceRatio, run: runRatio)
 /// band.movement   // .within, .above or .below
@@ -32,17 +37,21 @@ public struct NoiseBand: Sendable, Hashable {
     public var upper: Double
     public var movement: Movement
 
-    public init(reference: Summary, run: Summary) {
+    /// The default ``init(reference:run:floor:)`` floor: 10 %.
+    public static let defaultFloor = 0.1
+
+    public init(reference: Summary, run: Summary, floor: Double = NoiseBand.defaultFloor) {
+        let floorUpper = reference.median * (1 + floor), floorLower = reference.median / (1 + floor)
         // Decided on the ranges themselves, so that equal ratios never round into a movement.
-        if run.minimum > reference.maximum {
+        if run.minimum > reference.maximum, run.median > floorUpper {
             movement = .above
-        } else if run.maximum < reference.minimum {
+        } else if run.maximum < reference.minimum, run.median < floorLower {
             movement = .below
         } else {
             movement = .within
         }
         let valid = run.minimum > 0 && run.maximum > 0
-        lower = valid ? reference.minimum * run.median / run.maximum : 0
-        upper = valid ? reference.maximum * run.median / run.minimum : .infinity
+        lower = min(valid ? reference.minimum * run.median / run.maximum : 0, floorLower)
+        upper = max(valid ? reference.maximum * run.median / run.minimum : .infinity, floorUpper)
     }
 }

@@ -40,6 +40,11 @@ struct SheetLogBench: ParsableCommand {
         valueName: "file"))
     var compare: String?
 
+    @Option(help: ArgumentHelp(
+        "With --compare: the smallest change of a figure's median ratio, in percent, that can count as worse or better.",
+        valueName: "percent"))
+    var noiseFloor: Double = NoiseBand.defaultFloor * 100
+
     @Option(help: "Where temporary databases go (default: a new directory under the system's temp directory).")
     var workDir: String?
 
@@ -47,6 +52,7 @@ struct SheetLogBench: ParsableCommand {
         if let pairs, pairs < PairedRuns.minimumCount {
             throw ValidationError("--pairs must be at least \(PairedRuns.minimumCount).")
         }
+        guard noiseFloor >= 0, noiseFloor.isFinite else { throw ValidationError("--noise-floor must be a percentage ≥ 0.") }
         if let events, events < 1_000 { throw ValidationError("--events must be at least 1000.") }
     }
 
@@ -67,7 +73,7 @@ struct SheetLogBench: ParsableCommand {
             progress("wrote \(json)")
         }
         if let plan {
-            let comparison = BenchmarkComparison(reference: plan.reference, run: report)
+            let comparison = BenchmarkComparison(reference: plan.reference, run: report, floor: noiseFloor / 100)
             print("\nCompared with \(plan.path) (\(plan.reference.date), \(plan.reference.command)):\n")
             print(ComparisonTable.render(comparison))
             if comparison.fails { throw ExitCode.failure }

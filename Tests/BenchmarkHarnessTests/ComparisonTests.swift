@@ -12,27 +12,38 @@ struct ComparisonTests {
         #expect(!line.verdict.fails)
     }
 
-    @Test("the same ratios are the same, with a band of zero width")
+    @Test("the same ratios are the same; a band never narrower than the 10% floor")
     func same() throws {
         let line = try SyntheticReport.compare(reference: [1.28, 1.28, 1.28], run: [1.28, 1.28, 1.28],
                                                unit: .bytesPerEvent, target: .atMost(2))
         #expect(line.verdict == .same)
-        #expect(abs((line.band?.lower ?? 0) - 1.28) < 1e-12)
-        #expect(abs((line.band?.upper ?? 0) - 1.28) < 1e-12)
+        #expect(abs((line.band?.lower ?? 0) - 1.28 / 1.1) < 1e-12)
+        #expect(abs((line.band?.upper ?? 0) - 1.28 * 1.1) < 1e-12)
     }
 
     @Test("a higher time ratio beyond the band is WORSE and fails the comparison")
     func worseBeyondBand() throws {
-        // Reference 1.2 [1.19–1.21], run 1.3 [1.29–1.31]: every run pair is above every reference pair.
-        // As a band for the run's median: the reference's range widened by the run's own spread.
+        // Reference 1.2 [1.19–1.21], run 1.4 [1.39–1.41]: every run pair is above every reference pair and the
+        // median moved by 16.7%. The band: the reference's range widened by the run's spread, or ×/÷1.1.
         let reference = SyntheticReport.report([try SyntheticReport.figure("durable append", [1.19, 1.2, 1.21])])
-        let run = SyntheticReport.report([try SyntheticReport.figure("durable append", [1.29, 1.3, 1.31])])
+        let run = SyntheticReport.report([try SyntheticReport.figure("durable append", [1.39, 1.4, 1.41])])
         let comparison = BenchmarkComparison(reference: reference, run: run)
         #expect(comparison.figures.map(\.verdict) == [.worse])
         #expect(comparison.fails)
         let band = try #require(comparison.figures[0].band)
-        #expect(abs(band.upper - 1.21 * 1.3 / 1.29) < 1e-12)
-        #expect(abs(band.lower - 1.19 * 1.3 / 1.31) < 1e-12)
+        #expect(abs(band.upper - 1.2 * 1.1) < 1e-12)
+        #expect(abs(band.lower - 1.2 / 1.1) < 1e-12)
+    }
+
+    @Test("a stable figure whose whole run moved by less than the floor is the same; with no floor, worse")
+    func floor() throws {
+        // Audit query growth of two runs of one build on this machine: 1.01 [0.955–1.04], then 1.07 [1.06–1.65].
+        let reference = SyntheticReport.report([try SyntheticReport.figure("growth", [0.955, 1, 1.01, 1.02, 1.04])])
+        let run = SyntheticReport.report([try SyntheticReport.figure("growth", [1.06, 1.065, 1.07, 1.2, 1.65])])
+        #expect(BenchmarkComparison(reference: reference, run: run).figures[0].verdict == .same)
+        let strict = BenchmarkComparison(reference: reference, run: run, floor: 0)
+        #expect(strict.figures[0].verdict == .worse)
+        #expect(abs((strict.figures[0].band?.upper ?? 0) - 1.04 * 1.07 / 1.06) < 1e-12)
     }
 
     @Test("the same shift stays within a noisy figure's band: worse, but not beyond the noise")
@@ -51,7 +62,7 @@ struct ComparisonTests {
         let line = try SyntheticReport.compare(reference: [1.19, 1.2, 1.21], run: [1.0, 1.3, 1.35])
         #expect(line.verdict == .same)
         #expect(abs((line.band?.upper ?? 0) - 1.21 * 1.3) < 1e-12)
-        #expect(abs((line.band?.lower ?? 0) - 1.19 * 1.3 / 1.35) < 1e-12)
+        #expect(abs((line.band?.lower ?? 0) - 1.2 / 1.1) < 1e-12)
     }
 
     @Test("ranges that touch are the same; one whose every pair is beyond the reference's range moved")
@@ -152,21 +163,23 @@ struct ComparisonTests {
             try SyntheticReport.figure("ingest", [0.45, 0.46, 0.47], unit: .eventsPerSecond, target: .atLeast(0.4)),
         ])
         let run = SyntheticReport.report([
-            try SyntheticReport.figure("durable append", [1.29, 1.3, 1.31]),
+            try SyntheticReport.figure("durable append", [1.39, 1.4, 1.41]),
             try SyntheticReport.figure("ingest", [0.45, 0.46, 0.47], unit: .eventsPerSecond, target: .atLeast(0.4)),
         ])
         let lines = ComparisonTable.render(BenchmarkComparison(reference: reference, run: run))
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0].hasPrefix("figure          better  reference ratio"))
         #expect(lines[2].hasPrefix("durable append  lower   1.2 [1.19–1.21]"))
-        #expect(lines[2].contains("1.3 [1.29–1.31]"))
-        #expect(lines[2].contains("+8.33%"))
-        #expect(lines[2].contains("1.18–1.22"))
+        #expect(lines[2].contains("1.4 [1.39–1.41]"))
+        #expect(lines[2].contains("+16.7%"))
+        #expect(lines[2].contains("1.09–1.32"))
         #expect(lines[2].hasSuffix("WORSE"))
         #expect(lines[3].hasPrefix("ingest          higher  0.46 [0.45–0.47]"))
         #expect(lines[3].contains("0%"))
         #expect(lines[3].hasSuffix("same within noise"))
         #expect(lines.contains("WORSE beyond the noise band: durable append."))
+        #expect(lines.contains("A figure moved only when every pair of this run lies beyond the reference's range and "
+                               + "its median changed by more than 10%."))
     }
 
     @Test("a reference from another machine is compared, with a note that says so")
