@@ -2,6 +2,7 @@
 # Builds sheetlog-bench in release and runs it; every argument is passed through, e.g.
 #   Scripts/bench.sh --quick --json bench-results.json
 #   Scripts/bench.sh --events 1000000 --pairs 5 --figure durable-append
+#   Scripts/bench.sh --quick --compare docs/performance/reference.json   # exit 1: a ratio got worse beyond its noise
 # Temporary databases go to a directory of their own, removed when the run ends (or fails).
 set -euo pipefail
 cd "$(dirname "$0")/.."

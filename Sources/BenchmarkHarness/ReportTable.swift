@@ -9,13 +9,7 @@ public enum ReportTable {
 
     /// The table and, below it, one line per figure saying what each side did.
     public static func render(_ figures: [Figure]) -> String {
-        let rows = [headings] + figures.map(cells)
-        let widths = headings.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        var lines = rows.map { row in
-            zip(row, widths).map { cell, width in pad(cell, to: width) }.joined(separator: "  ")
-                .trimmingTrailingSpaces()
-        }
-        lines.insert(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
+        var lines = TextColumns.render([headings] + figures.map(cells))
         lines.append("")
         var previous = ""
         for figure in figures {
@@ -43,17 +37,5 @@ public enum ReportTable {
     private static func cell(_ side: FigureSide, unit: FigureUnit) -> String {
         if let summary = side.summary { return "\(NumberFormatting.summary(summary)) \(unit.symbol)" }
         return side.pendingReason ?? "—"
-    }
-
-    private static func pad(_ text: String, to width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - text.count))
-    }
-}
-
-extension String {
-    fileprivate func trimmingTrailingSpaces() -> String {
-        var copy = self
-        while copy.hasSuffix(" ") { copy.removeLast() }
-        return copy
     }
 }

@@ -10,4 +10,24 @@ enum FigureName: String, CaseIterable, ExpressibleByArgument {
     case recovery
     case audit
     case size
+
+    /// How the report's figures of this kind are named: the title alone or followed by a space and
+    /// more ("durable append p99", "audit query at 1M").
+    var title: String {
+        switch self {
+        case .durableAppend: "durable append"
+        case .fastAppend: "fast append"
+        case .ingest: "ingest"
+        case .rebuild: "rebuild"
+        case .replay: "replay"
+        case .recovery: "recovery at launch"
+        case .audit: "audit query"
+        case .size: "size"
+        }
+    }
+
+    /// The kind that produces a report figure of this name; nil for a name no kind produces.
+    static func producing(_ figureName: String) -> FigureName? {
+        allCases.first { figureName == $0.title || figureName.hasPrefix($0.title + " ") }
+    }
 }

@@ -5,7 +5,7 @@ import SheetLogCore
 extension FigureRunner {
     func durableAppend(sheetLog: Side?, baseline: Side) throws -> [Figure] {
         try figures(
-            name: "durable append", unit: .microseconds,
+            name: FigureName.durableAppend.title, unit: .microseconds,
             sheetLogDoes: "one command → events, projections and chain committed, synchronous=FULL",
             baselineDoes: "one-row INSERT committed (BEGIN; INSERT; COMMIT), synchronous=FULL",
             sheetLog: sheetLog, baseline: baseline, metrics: [(.value, .atMost(1.3)), (.percentile(99), nil)])
@@ -13,7 +13,7 @@ extension FigureRunner {
 
     func fastAppend(sheetLog: Side?, baseline: Side) throws -> [Figure] {
         try figures(
-            name: "fast append", unit: .microseconds,
+            name: FigureName.fastAppend.title, unit: .microseconds,
             sheetLogDoes: "one command → events, projections and chain committed, synchronous=NORMAL",
             baselineDoes: "one-row INSERT committed, synchronous=NORMAL",
             sheetLog: sheetLog, baseline: baseline, metrics: [(.value, .atMost(3)), (.percentile(99), nil)])
@@ -22,7 +22,7 @@ extension FigureRunner {
     func ingest(sheetLog: Side?, baseline: Side) throws -> [Figure] {
         let size = BenchSettings.sizeLabel(settings.events)
         return try figures(
-            name: "ingest", unit: .eventsPerSecond,
+            name: FigureName.ingest.title, unit: .eventsPerSecond,
             sheetLogDoes: "\(size) commands of JSON Lines through the ingest path in batches",
             baselineDoes: "\(size) pre-built rows inserted in 10k-row transactions, synchronous=NORMAL",
             sheetLog: sheetLog, baseline: baseline, metrics: [(.value, .atLeast(0.4))])
@@ -31,7 +31,7 @@ extension FigureRunner {
     func rebuild(sheetLog: Side?, baseline: Side) throws -> [Figure] {
         let size = BenchSettings.sizeLabel(settings.events)
         return try figures(
-            name: "rebuild", unit: .seconds,
+            name: FigureName.rebuild.title, unit: .seconds,
             sheetLogDoes: "drop and rebuild all projections from a \(size)-event log",
             baselineDoes: "scan \(size) rows in position order and parse every payload in C",
             sheetLog: sheetLog, baseline: baseline, metrics: [(.value, .atMost(6))])
@@ -42,7 +42,7 @@ extension FigureRunner {
                 sessionLength: Int) throws -> [Figure] {
         try [("last", sessionLength), ("middle", sessionLength / 2)].flatMap { label, version in
             try figures(
-                name: "replay (\(label) version)", unit: .milliseconds,
+                name: "\(FigureName.replay.title) (\(label) version)", unit: .milliseconds,
                 sheetLogDoes: "state of a \(sessionLength)-event session at version \(version)",
                 baselineDoes: "read its \(version) rows by the (stream, version) index and parse them in C",
                 sheetLog: sheetLog.map { side in { try side(version) } }, baseline: { try baseline(version) },
@@ -52,7 +52,7 @@ extension FigureRunner {
 
     /// SheetLog only: how opening and listing drafts grows from the small log to the large one.
     func recovery(sheetLog: ((Int) throws -> Measurement)?) throws -> [Figure] {
-        [try scaling(name: "recovery at launch", unit: .milliseconds,
+        [try scaling(name: FigureName.recovery.title, unit: .milliseconds,
                      does: "open the file and list recoverable drafts", side: sheetLog, target: .atMost(1.5))]
     }
 
@@ -62,22 +62,22 @@ extension FigureRunner {
         var result: [Figure] = []
         for events in [settings.smallEvents, settings.events] {
             result += try figures(
-                name: "audit query at \(BenchSettings.sizeLabel(events))", unit: .microseconds,
+                name: "\(FigureName.audit.title) at \(BenchSettings.sizeLabel(events))", unit: .microseconds,
                 sheetLogDoes: "discarded dismissals of one route over one day",
                 baselineDoes: "one indexed SELECT on a table of the dismissal columns (\(try describeRows(events)))",
                 sheetLog: sheetLog.map { side in { try side(events) } }, baseline: { try baseline(events) },
                 metrics: [(.value, .atMost(3))])
         }
-        result.append(try scaling(name: "audit query growth", unit: .microseconds,
+        result.append(try scaling(name: "\(FigureName.audit.title) growth", unit: .microseconds,
                                   does: "SheetLog's audit query p50", side: sheetLog, target: .atMost(2)))
-        result.append(try scaling(name: "audit query growth (baseline)", unit: .microseconds,
+        result.append(try scaling(name: "\(FigureName.audit.title) growth (baseline)", unit: .microseconds,
                                   does: "the baseline's indexed SELECT p50", side: baseline, target: nil))
         return result
     }
 
     func size(sheetLog: Side?, baseline: Side) throws -> [Figure] {
         try figures(
-            name: "size", unit: .bytesPerEvent,
+            name: FigureName.size.title, unit: .bytesPerEvent,
             sheetLogDoes: "bytes on disk per event, all tables and indexes, after a checkpoint",
             baselineDoes: "bytes on disk per event of the events table after a checkpoint",
             sheetLog: sheetLog, baseline: baseline, metrics: [(.value, .atMost(2))])
