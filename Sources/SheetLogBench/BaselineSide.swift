@@ -33,6 +33,17 @@ final class BaselineSide {
         return try Measurement.latencies(nanoseconds: latencies)
     }
 
+    /// The workload's first 100 events, one committed transaction each at synchronous=FULL; value:
+    /// the total in ms (the burst figure's reference).
+    func burst() throws(SheetLogError) -> Measurement {
+        let path = directory.newDatabasePath("burst")
+        defer { directory.removeDatabase(at: path) }
+        let database = try BaselineDatabase(path: path, synchronous: SLB_SYNC_FULL)
+        var total: Int64 = 0
+        for index in 0..<min(100, rows.count) { total += try database.appendDurably(rows, index: index) }
+        return Measurement(value: Double(total) / 1_000_000)
+    }
+
     /// Inserts every event into a fresh database in 10k-row transactions; value: events/s.
     func ingest() throws(SheetLogError) -> Measurement {
         let path = directory.newDatabasePath("ingest")

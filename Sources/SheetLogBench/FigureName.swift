@@ -4,6 +4,7 @@ import ArgumentParser
 enum FigureName: String, CaseIterable, ExpressibleByArgument {
     case durableAppend = "durable-append"
     case fastAppend = "fast-append"
+    case burst
     case ingest
     case rebuild
     case replay
@@ -17,6 +18,7 @@ enum FigureName: String, CaseIterable, ExpressibleByArgument {
         switch self {
         case .durableAppend: "durable append"
         case .fastAppend: "fast append"
+        case .burst: "burst of 100 edits"
         case .ingest: "ingest"
         case .rebuild: "rebuild"
         case .replay: "replay"

@@ -19,6 +19,14 @@ extension FigureRunner {
             sheetLog: sheetLog, baseline: baseline, metrics: [(.value, .atMost(3)), (.percentile(99), nil)])
     }
 
+    func burst(sheetLog: Side?, baseline: Side) throws -> [Figure] {
+        try figures(
+            name: FigureName.burst.title, unit: .milliseconds,
+            sheetLogDoes: "100 edits of one session submitted at once (as a coordinator does), until all are committed, synchronous=FULL",
+            baselineDoes: "100 one-row INSERTs, each committed on its own, synchronous=FULL",
+            sheetLog: sheetLog, baseline: baseline, metrics: [(.value, .atMost(0.3))])
+    }
+
     func ingest(sheetLog: Side?, baseline: Side) throws -> [Figure] {
         let size = BenchSettings.sizeLabel(settings.events)
         return try figures(

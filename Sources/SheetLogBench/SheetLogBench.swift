@@ -120,6 +120,8 @@ struct SheetLogBench: ParsableCommand {
             case .fastAppend:
                 figures += try runner.fastAppend(sheetLog: sheetLog.fastAppend,
                                                  baseline: { try baseline.append(synchronous: SLB_SYNC_NORMAL) })
+            case .burst:
+                figures += try runner.burst(sheetLog: sheetLog.burst, baseline: baseline.burst)
             case .ingest:
                 figures += try runner.ingest(sheetLog: sheetLog.ingest, baseline: baseline.ingest)
             case .rebuild:

@@ -55,6 +55,34 @@ final class SheetLogSide {
         return try Measurement.latencies(nanoseconds: latencies)
     }
 
+    /// 100 edits of one presented sheet submitted at once, in order, then awaited: what a
+    /// `SheetCoordinator` does with one task per keystroke (its calls submit on the main actor; the
+    /// benchmark's blocked main thread cannot run the main actor, so it submits from one task the
+    /// same way). Value: ms from the first submit until every edit is committed, at synchronous=FULL.
+    func burst() throws -> Measurement {
+        let path = directory.newDatabasePath("sheetlog-burst")
+        defer { directory.removeDatabase(at: path) }
+        let database = try SheetLogDatabase.open(path: path, options: options(.full))
+        let nanoseconds = try AsyncBridge.run {
+            try await database.record(.present(presentation: "note", route: Route(name: "note")), in: "burst")
+            let clock = ContinuousClock()
+            let start = clock.now
+            let tickets = try (1...Self.burstEdits).map { index in
+                try database.submit(
+                    [CommandEnvelope(session: "burst", command: .edit(field: "text", value: .number(Double(index))))],
+                    states: .afterEachCommand)
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for ticket in tickets { group.addTask { _ = try await database.complete(ticket) } }
+                try await group.waitForAll()
+            }
+            return Self.nanoseconds(start.duration(to: clock.now))
+        }
+        return Measurement(value: Double(nanoseconds) / 1_000_000)
+    }
+
+    static let burstEdits = 100
+
     /// Every command as JSON Lines through the ingest path into a fresh file; value: events/s.
     func ingestAll() throws -> Measurement {
         let path = directory.newDatabasePath("sheetlog-ingest")

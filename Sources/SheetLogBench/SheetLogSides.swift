@@ -10,6 +10,8 @@ struct SheetLogSides {
     var durableAppend: (() throws -> Measurement)?
     /// The same with synchronous=NORMAL.
     var fastAppend: (() throws -> Measurement)?
+    /// 100 edits submitted at once, until all are committed at synchronous=FULL; value: ms.
+    var burst: (() throws -> Measurement)?
     /// The workload as JSON Lines commands through the ingest path in batches; value: events/s.
     var ingest: (() throws -> Measurement)?
     /// Drop and rebuild all projections from the full log; value: seconds.
@@ -31,6 +33,7 @@ struct SheetLogSides {
         return SheetLogSides(
             durableAppend: { try side.append(durability: .full) },
             fastAppend: { try side.append(durability: .normal) },
+            burst: side.burst,
             ingest: side.ingestAll,
             rebuild: side.rebuild,
             replay: side.replay(version:),
