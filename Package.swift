@@ -78,6 +78,9 @@ let package = Package(
 
         // MARK: Tests
 
+        // What several test targets share: running the package's executables as a user does.
+        .target(name: "SheetLogTestSupport", path: "Tests/SheetLogTestSupport"),
+
         .testTarget(name: "SheetLogCoreTests", dependencies: ["SheetLogCore"]),
         .testTarget(
             name: "SheetLogDomainTests",
@@ -92,11 +95,11 @@ let package = Package(
         ),
         .testTarget(name: "SheetLogTests", dependencies: ["SheetLog", grdb]),
         .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest"]),
-        .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
-        .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
+        .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
+        .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(
             name: "SheetLogBadInputTests",
-            dependencies: ["SheetLog", "SheetLogIngest", "SheetLogCLI", "SheetLogFuzz", grdb, propertyBased],
+            dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogIngest", "SheetLogCLI", "SheetLogFuzz", grdb, propertyBased],
             resources: [.copy("FuzzCorpus")]
         ),
         .testTarget(name: "CFaultVFSTests", dependencies: ["CFaultVFS"]),
@@ -107,6 +110,6 @@ let package = Package(
                 grdb, logging,
             ]
         ),
-        .testTarget(name: "BenchmarkHarnessTests", dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore"]),
+        .testTarget(name: "BenchmarkHarnessTests", dependencies: ["SheetLogTestSupport", "BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore"]),
     ]
 )

@@ -1,14 +1,11 @@
 import Foundation
+import SheetLogTestSupport
 import Testing
 
 /// Runs the built `sheetlog` binary on a temporary database and captures what it prints.
 struct CLIHarness {
     /// What one run printed and how it exited.
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = ProductBinary.Run
 
     let directory: URL
     let database: String
@@ -20,21 +17,7 @@ struct CLIHarness {
     }
 
     /// The `sheetlog` executable next to the test bundle (the products directory).
-    static let executable: URL = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        for directory in candidates {
-            var url = directory
-            for _ in 0..<4 {
-                let candidate = url.appendingPathComponent("sheetlog")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                url = url.deletingLastPathComponent()
-            }
-        }
-        return URL(fileURLWithPath: ".build/debug/sheetlog")
-    }()
+    static let executable = ProductBinary.url("sheetlog")
 
     /// Runs `sheetlog --db <database> arguments…` with `input` on stdin.
     @discardableResult
@@ -58,33 +41,12 @@ struct CLIHarness {
     /// Runs `sheetlog arguments…` as given; with `unprivileged`, as user and group `nobody` (65534)
     /// when this process is root.
     static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:], unprivileged: Bool = false) throws -> Run {
-        let process = Process()
         if unprivileged && getuid() == 0 {
-            process.executableURL = URL(fileURLWithPath: setpriv)
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments
-        } else {
-            process.executableURL = executable
-            process.arguments = arguments
+            return try ProductBinary.run(
+                URL(fileURLWithPath: setpriv), ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments,
+                input: input, environment: environment)
         }
-        var merged = ProcessInfo.processInfo.environment
-        merged.removeValue(forKey: "SHEETLOG_DB")
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        // Read both pipes while the process runs, so that a full pipe never blocks it.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var out = Data(), err = Data()
-        DispatchQueue.global().async(group: group) { out = stdout.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { err = stderr.fileHandleForReading.readDataToEndOfFile() }
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        process.waitUntilExit()
-        group.wait()
-        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return try ProductBinary.run(executable, arguments, input: input, environment: environment)
     }
 
     /// Runs `sheetlog ingest -` (with `extra` arguments) on these lines.

@@ -1,4 +1,5 @@
 import Foundation
+import SheetLogTestSupport
 
 /// A `sheetlog` child process whose output is drained while it runs.
 final class ChildProcess: @unchecked Sendable {
@@ -69,19 +70,5 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// The `sheetlog` executable in the products directory the tests run from.
-    static let executable: URL = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        for directory in candidates {
-            var url = directory
-            for _ in 0..<4 {
-                let candidate = url.appendingPathComponent("sheetlog")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                url = url.deletingLastPathComponent()
-            }
-        }
-        return URL(fileURLWithPath: ".build/debug/sheetlog")
-    }()
+    static let executable = ProductBinary.url("sheetlog")
 }

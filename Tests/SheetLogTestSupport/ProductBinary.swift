@@ -1,0 +1,66 @@
+import Foundation
+
+/// Runs this package's built executables (`sheetlog`, `sheetlog-bench`) from the tests, the way a
+/// user runs them: a real process, its output read while it runs.
+///
+/// ```swift
+/// let run = try ProductBinary.run(ProductBinary.url("sheetlog"), ["--db", path, "verify"])
+/// #expect(run.status == 0)
+/// ```
+public enum ProductBinary {
+    /// What one run printed and how it exited.
+    public struct Run: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// The executable `name` in the products directory beside the test bundle.
+    public static func url(_ name: String) -> URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        for directory in candidates {
+            var url = directory
+            for _ in 0..<4 {
+                let candidate = url.appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                url = url.deletingLastPathComponent()
+            }
+        }
+        return URL(fileURLWithPath: ".build/debug/\(name)")
+    }
+
+    /// Runs `executable arguments…` with `input` on stdin (none when nil) and the environment less
+    /// `SHEETLOG_DB` plus `environment`, and waits for it.
+    public static func run(
+        _ executable: URL, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]
+    ) throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged.removeValue(forKey: "SHEETLOG_DB")
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Read both pipes while the process runs, so that a full pipe never blocks it.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var out = Data(), err = Data()
+        DispatchQueue.global().async(group: group) { out = stdout.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { err = stderr.fileHandleForReading.readDataToEndOfFile() }
+        if let input {
+            stdin.fileHandleForWriting.write(input)
+            try stdin.fileHandleForWriting.close()
+        }
+        process.waitUntilExit()
+        group.wait()
+        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                   stderr: String(decoding: err, as: UTF8.self))
+    }
+}
