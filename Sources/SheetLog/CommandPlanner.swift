@@ -91,7 +91,9 @@ struct CommandPlanner {
             plan.outcomes.append(.alreadyStored(session: target, events: stored, state: plan.snapshot(of: target)))
             return true
         }
-        guard let receipt = try plan.receipts[command.id] ?? transaction.receipt(command.id) else { return false }
+        guard let receipt = try plan.receipts.first(where: { $0.commandID == command.id }) ?? transaction.receipt(command.id) else {
+            return false
+        }
         try command.envelope.requireSameContent(as: receipt)
         _ = try state(of: target, in: &plan)
         plan.outcomes.append(.alreadyStored(session: target, events: [], state: plan.snapshot(of: target)))
@@ -131,17 +133,18 @@ struct CommandPlanner {
         return try known.catchingUp(with: transaction.readStream(session, after: known.version))
     }
 
-    /// The stored events of the command whose first event has `id` (`id`, `id#2` …), nil when not stored.
+    /// The stored events of the command whose first event has `id` (`id`, `id#2` …), nil when not
+    /// stored. Further ids are asked for eight at a time: a command has one event, or a few.
     private func storedEvents(ofCommand id: String) throws -> [RecordedEvent]? {
         let first = try transaction.events(withIDs: [id])
         guard !first.isEmpty else { return nil }
         var events = first
         var next = 2
         while true {
-            let found = try transaction.events(withIDs: [EventMetadata.eventID(id, index: next)])
-            if found.isEmpty { break }
+            let found = try transaction.events(withIDs: (next..<next + 8).map { EventMetadata.eventID(id, index: $0) })
             events += found
-            next += 1
+            if found.count < 8 { break }
+            next += 8
         }
         return events.sorted { $0.position < $1.position }
     }

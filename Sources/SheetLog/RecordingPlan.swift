@@ -34,10 +34,8 @@ struct RecordingPlan {
     /// One batch per session a command writes to, in command order, each expecting the version the
     /// command was decided at.
     var batches: [StreamBatch] = []
-    /// Receipts of the commands with ids of their own that decided no event, by command id.
-    var receipts: [String: CommandReceipt] = [:]
-    /// Receipts in command order, as they are written.
-    var receiptOrder: [String] = []
+    /// Receipts of the commands with ids of their own that decided no event, in command order.
+    var receipts: [CommandReceipt] = []
     /// Every session read while deciding, at its state after the whole plan.
     var states: [String: SessionState] = [:]
 
@@ -71,9 +69,6 @@ struct RecordingPlan {
     }
 
     mutating func add(_ receipt: CommandReceipt) {
-        receipts[receipt.commandID] = receipt
-        receiptOrder.append(receipt.commandID)
+        receipts.append(receipt)
     }
-
-    var orderedReceipts: [CommandReceipt] { receiptOrder.compactMap { receipts[$0] } }
 }

@@ -22,7 +22,7 @@ extension SheetLogDatabase {
         public var metadata: [String: String]
         /// How long a write waits for another connection or process holding the write lock.
         public var busyTimeout: Duration
-        /// Receives retries and migrations; never payloads or form values.
+        /// Receives migrations and commit failures; never payloads or form values.
         public var logger: Logger
 
         public init(

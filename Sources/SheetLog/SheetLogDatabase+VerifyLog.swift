@@ -5,34 +5,49 @@ import SheetLogSQLite
 /// it, rather than recomputing anything: what SheetLog never writes, even if every chain value was
 /// recomputed after an edit.
 extension SheetLogDatabase {
-    /// The triggers of migration 0001 that refuse UPDATE and DELETE on `events`, exactly as it
-    /// created them, and no other trigger on `events`.
+    /// The tables SheetLog keeps append-only, with the migration that guards each and what an
+    /// unguarded table lets happen.
+    private static let appendOnlyTables = [
+        (table: "events", migration: "0001", words: "events can be changed or deleted in place"),
+        (table: "command_receipts", migration: "0005",
+         words: "command receipts can be deleted, and a resent command would be decided anew"),
+    ]
+
+    /// The triggers that refuse UPDATE and DELETE on the append-only tables (`events`,
+    /// `command_receipts`), exactly as the migrations created them, and no other trigger on them.
     func appendOnlyCheck() async throws -> VerificationReport.Check {
-        let shipped = try Self.shippedEventTriggers()
+        let shipped = try Self.shippedAppendOnlyTriggers()
+        let tables = Self.appendOnlyTables.map(\.table)
         let stored = try await readModels("verify") { db in
-            try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'")
-                .map { ($0[0] as String, $0[1] as String?) }
+            try Row.fetchAll(db, sql: """
+                SELECT name, sql, tbl_name FROM sqlite_master
+                WHERE type = 'trigger' AND tbl_name IN (\(tables.map { "'\($0)'" }.joined(separator: ", ")))
+                """).map { (name: $0[0] as String, sql: $0[1] as String?, table: $0[2] as String) }
         }
-        let storedByName = Dictionary(stored, uniquingKeysWith: { first, _ in first })
-        for (name, sql) in shipped.sorted(by: { $0.key < $1.key }) where storedByName[name] ?? nil != sql {
-            return .init(name: "append-only", passed: false,
-                         detail: "trigger \(name) is missing or not as migration 0001 created it: events can be changed or deleted in place")
+        let storedByName = Dictionary(stored.map { ($0.name, $0.sql) }, uniquingKeysWith: { first, _ in first })
+        for guarded in Self.appendOnlyTables {
+            for (name, sql) in (shipped[guarded.table] ?? [:]).sorted(by: { $0.key < $1.key }) where storedByName[name] ?? nil != sql {
+                return .init(name: "append-only", passed: false,
+                             detail: "trigger \(name) is missing or not as migration \(guarded.migration) created it: \(guarded.words)")
+            }
         }
-        if let extra = stored.map(\.0).filter({ shipped[$0] == nil }).sorted().first {
-            return .init(name: "append-only", passed: false, detail: "trigger \(extra) on events was not created by SheetLog")
+        if let extra = stored.filter({ shipped[$0.table]?[$0.name] == nil }).sorted(by: { $0.name < $1.name }).first {
+            return .init(name: "append-only", passed: false, detail: "trigger \(extra.name) on \(extra.table) was not created by SheetLog")
         }
-        return .init(name: "append-only", passed: true, detail: "UPDATE and DELETE on events are refused")
+        return .init(name: "append-only", passed: true, detail: "UPDATE and DELETE on events and command receipts are refused")
     }
 
-    /// The triggers on `events` as migration 0001 creates them, by name: SQLite keeps a trigger's
-    /// text as written, so a fresh in-memory database gives exactly what the file must hold.
-    private static func shippedEventTriggers() throws -> [String: String] {
-        guard let first = SchemaMigration.embedded.first(where: { $0.number == 1 }) else { return [:] }
-        return try DatabaseQueue().write { db in
-            try db.execute(sql: first.sql)
-            return Dictionary(uniqueKeysWithValues: try Row.fetchAll(
-                db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'"
-            ).map { ($0[0] as String, $0[1] as String) })
+    /// The triggers on the append-only tables as the shipped migrations create them, by table and
+    /// name: SQLite keeps a trigger's text as written, so a fresh in-memory database gives exactly
+    /// what the file must hold.
+    private static func shippedAppendOnlyTriggers() throws -> [String: [String: String]] {
+        try DatabaseQueue().write { db in
+            for migration in SchemaMigration.embedded.sorted(by: { $0.number < $1.number }) { try db.execute(sql: migration.sql) }
+            var triggers: [String: [String: String]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT name, sql, tbl_name FROM sqlite_master WHERE type = 'trigger'") {
+                triggers[row[2] as String, default: [:]][row[0] as String] = row[1] as String
+            }
+            return triggers
         }
     }
 

@@ -57,6 +57,7 @@ public final class SheetLogDatabase: Sendable {
     /// nothing is at `path`, when the file is empty, or when it is an SQLite database without a
     /// SheetLog log; otherwise as ``open(path:options:)``.
     public static func openExisting(path: String, options: Options = .init()) throws -> SheetLogDatabase {
+        try requirePrintableMetadata(options.metadata)
         let store = try SQLiteEventStore(existingFileAt: path, configuration: options.storeConfiguration)
         return SheetLogDatabase(store: store, options: options, path: path)
     }

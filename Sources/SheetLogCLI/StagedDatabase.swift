@@ -38,8 +38,9 @@ final class StagedDatabase {
     /// file removed, when it could not: a file is at the target already (another process created it),
     /// or the file system has no hard links. The caller then records into the target itself.
     func publish() throws -> Bool {
-        try close()
+        // Removed whatever happens, a failed close included: a staged file is never left behind.
         defer { Self.removeFiles(of: path) }
+        try close()
         // The last connection checkpointed the WAL into the file and removed it. A WAL still there
         // would hold commits the file lacks: the file alone must not be put in place.
         if let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? NSNumber,

@@ -25,21 +25,12 @@ package struct AppendTransaction {
 
     /// The events of `stream` after `version`, ascending.
     package func readStream(_ stream: String, after version: Int64) throws -> [RecordedEvent] {
-        guard SQLiteEventStore.canBeStored(stream) else { return [] }
-        let statement = try db.cachedStatement(sql: """
-            SELECT \(RecordedEvent.columnList) FROM events WHERE stream = ? AND version > ? ORDER BY version
-            """)
-        return try RecordedEvent.fetchAll(statement, arguments: [stream, version])
+        try SQLiteEventStore.readStream(in: db, stream, after: version, through: nil, limit: -1, descending: false)
     }
 
     /// The stored events with these ids, in position order.
     package func events(withIDs ids: [String]) throws -> [RecordedEvent] {
-        var events: [RecordedEvent] = []
-        let statement = try db.cachedStatement(sql: "SELECT \(RecordedEvent.columnList) FROM events WHERE event_id = ?")
-        for id in Set(ids) where SQLiteEventStore.canBeStored(id) {
-            events += try RecordedEvent.fetchAll(statement, arguments: [id])
-        }
-        return events.sorted { $0.position < $1.position }
+        try SQLiteEventStore.events(in: db, withIDs: Array(Set(ids.filter(SQLiteEventStore.canBeStored))))
     }
 
     /// Whether a receipt is stored under `commandID`: one probe of the receipts' primary key, without
@@ -70,11 +61,15 @@ package struct DecidedAppend<Plan> {
     package var batches: [StreamBatch]
     package var receipts: [CommandReceipt]
     package var plan: Plan
+    /// True when the caller already checked the batches against the store's ``InputLimits``
+    /// (before taking the write lock); the store checks them otherwise.
+    package var validated: Bool
 
-    package init(batches: [StreamBatch], receipts: [CommandReceipt] = [], plan: Plan) {
+    package init(batches: [StreamBatch], receipts: [CommandReceipt] = [], plan: Plan, validated: Bool = false) {
         self.batches = batches
         self.receipts = receipts
         self.plan = plan
+        self.validated = validated
     }
 }
 

@@ -11,7 +11,7 @@ extension SQLiteEventStore {
     public func append(_ batches: [StreamBatch]) async throws -> AppendResult {
         try refuseWriteIfReadOnly("append")
         try configuration.limits.validate(batches)
-        return try append(deciding: { _ in DecidedAppend(batches: batches, plan: ()) }).result
+        return try append(deciding: { _ in DecidedAppend(batches: batches, plan: (), validated: true) }).result
     }
 
     /// Decides what to append inside the append's write transaction, then appends it: the batches
@@ -123,7 +123,7 @@ extension SQLiteEventStore {
         if batches.allSatisfy(\.events.isEmpty) && decided.receipts.isEmpty {
             return pass(AppendResult(events: [], alreadyStored: false), writes: false, tail: nil)
         }
-        try configuration.limits.validate(batches)
+        if !decided.validated { try configuration.limits.validate(batches) }
         if lookingUpIDs, let originals = try storedOriginals(of: batches, in: db) {
             return pass(AppendResult(events: originals, alreadyStored: true), writes: false, tail: nil)
         }

@@ -8,12 +8,7 @@ extension SQLiteEventStore {
         let sqlLimit = try Self.sqlLimit(limit, operation: "readStream", stream: stream)
         guard Self.canBeStored(stream) else { return [] }
         return try await reading("readStream", context: .init(stream: stream)) { db in
-            let order = descending ? "DESC" : "ASC"
-            let statement = try db.cachedStatement(sql: """
-                SELECT \(RecordedEvent.columnList) FROM events
-                WHERE stream = ? AND version > ? AND version <= ? ORDER BY version \(order) LIMIT ?
-                """)
-            return try RecordedEvent.fetchAll(statement, arguments: [stream, after, through ?? Int64.max, sqlLimit])
+            try Self.readStream(in: db, stream, after: after, through: through, limit: sqlLimit, descending: descending)
         }
     }
 
@@ -29,18 +24,7 @@ extension SQLiteEventStore {
     public func events(withIDs ids: [String]) async throws -> [RecordedEvent] {
         let unique = Array(Set(ids.filter(Self.canBeStored)))
         if unique.isEmpty { return [] }
-        return try await reading("events(withIDs:)") { db in
-            var events: [RecordedEvent] = []
-            // Chunked so that the statement stays far below SQLite's limit on bound variables.
-            for start in stride(from: 0, to: unique.count, by: 500) {
-                let chunk = Array(unique[start..<min(start + 500, unique.count)])
-                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-                let statement = try db.cachedStatement(
-                    sql: "SELECT \(RecordedEvent.columnList) FROM events WHERE event_id IN (\(placeholders))")
-                events += try RecordedEvent.fetchAll(statement, arguments: StatementArguments(chunk))
-            }
-            return events.sorted { $0.position < $1.position }
-        }
+        return try await reading("events(withIDs:)") { db in try Self.events(in: db, withIDs: unique) }
     }
 
     public func lastPosition() async throws -> Int64 {
@@ -56,6 +40,34 @@ extension SQLiteEventStore {
                 db.cachedStatement(sql: "SELECT COALESCE(MAX(version), 0) FROM events WHERE stream = ?"),
                 arguments: [stream]) ?? 0
         }
+    }
+
+    /// Events of `stream` with `after < version <= through` in version order (descending on request),
+    /// at most `limit` (-1: no limit), inside an open database access.
+    static func readStream(
+        in db: Database, _ stream: String, after: Int64, through: Int64?, limit: Int, descending: Bool
+    ) throws -> [RecordedEvent] {
+        guard canBeStored(stream) else { return [] }
+        let statement = try db.cachedStatement(sql: """
+            SELECT \(RecordedEvent.columnList) FROM events
+            WHERE stream = ? AND version > ? AND version <= ? ORDER BY version \(descending ? "DESC" : "ASC") LIMIT ?
+            """)
+        return try RecordedEvent.fetchAll(statement, arguments: [stream, after, through ?? Int64.max, limit])
+    }
+
+    /// The stored events with these ids (distinct, each one that can be stored), in position order,
+    /// inside an open database access.
+    static func events(in db: Database, withIDs ids: [String]) throws -> [RecordedEvent] {
+        var events: [RecordedEvent] = []
+        // Chunked so that the statement stays far below SQLite's limit on bound variables.
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = Array(ids[start..<min(start + 500, ids.count)])
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            let statement = try db.cachedStatement(
+                sql: "SELECT \(RecordedEvent.columnList) FROM events WHERE event_id IN (\(placeholders))")
+            events += try RecordedEvent.fetchAll(statement, arguments: StatementArguments(chunk))
+        }
+        return events.sorted { $0.position < $1.position }
     }
 
     /// Events with `after < position <= through` in position order, inside an open database access.

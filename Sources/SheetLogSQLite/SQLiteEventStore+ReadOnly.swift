@@ -17,11 +17,9 @@ extension SQLiteEventStore {
     /// let events = try await store.readAll()
     /// ```
     public convenience init(readingFileAt path: String, configuration: Configuration = .init()) throws {
-        switch DatabaseFileProblem.find(at: path, writing: false) {
-        case let missing? where missing.meansNoFile:
+        // Only a missing file is refused here; SQLite's refusal, if any, is put in words below.
+        if let missing = DatabaseFileProblem.find(at: path, writing: false), missing.meansNoFile {
             throw missing.error(path: path, writing: false, context: .init(operation: "opening for reading"))
-        default:
-            break  // SQLite's refusal, if any, is put in words below
         }
         let queue: DatabaseQueue
         do {
