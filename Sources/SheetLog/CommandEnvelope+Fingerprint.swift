@@ -71,6 +71,24 @@ extension CommandEnvelope {
     }
 }
 
+extension CommandEnvelope {
+    /// Checks that `earlier`, decided under the same id in the same batch or group, is this command:
+    /// same session, same command and content, and the same time when this one gives a time.
+    /// Throws ``SheetLogError/Code/idempotencyConflict`` naming what differs (never a value).
+    func requireSameContent(as earlier: PreparedCommand, id: String) throws {
+        let difference: String? =
+            earlier.envelope.targetSession != targetSession || earlier.envelope.session != session ? "session"
+            : earlier.command.name != command.name ? "command"
+            : earlier.command != command ? "content"
+            : occurredAt.map { $0 == earlier.occurredAt ? nil : "occurredAt" } ?? nil
+        guard let difference else { return }
+        throw SheetLogError(
+            .idempotencyConflict,
+            "command id \(id) is given twice in one batch with different \(difference) (session \(earlier.envelope.targetSession))",
+            context: .init(stream: earlier.envelope.targetSession, eventID: id, operation: command.name))
+    }
+}
+
 /// The framing of ``CommandEnvelope/fingerprint``.
 private struct FingerprintBytes {
     var bytes: [UInt8] = []

@@ -48,6 +48,14 @@ struct CommandPlanner {
 
     private func add(_ command: PreparedCommand, to plan: inout RecordingPlan) throws {
         let target = command.envelope.targetSession
+        if command.hasOwnID, let earlier = plan.ownIDs[command.id] {
+            // Sent twice in one batch or group: the second is a resend of the first, which this very
+            // transaction stores.
+            try command.envelope.requireSameContent(as: earlier.command, id: command.id)
+            _ = try state(of: target, in: &plan)
+            plan.outcomes.append(.repeated(session: target, eventIDs: earlier.eventIDs, state: plan.snapshot(of: target)))
+            return
+        }
         if command.hasOwnID {
             if transaction.lookingUpIDs {
                 if try recognise(command, in: &plan) { return }
@@ -78,6 +86,7 @@ struct CommandPlanner {
                 commandID: command.id, stream: target, version: state.version, command: command.command.name,
                 fingerprint: command.envelope.fingerprint, occurredAt: command.occurredAt))
         }
+        if command.hasOwnID { plan.ownIDs[command.id] = (command, eventIDs) }
         plan.outcomes.append(.decided(session: target, eventIDs: eventIDs, state: plan.snapshot(of: target)))
     }
 
@@ -91,9 +100,7 @@ struct CommandPlanner {
             plan.outcomes.append(.alreadyStored(session: target, events: stored, state: plan.snapshot(of: target)))
             return true
         }
-        guard let receipt = try plan.receipts.first(where: { $0.commandID == command.id }) ?? transaction.receipt(command.id) else {
-            return false
-        }
+        guard let receipt = try transaction.receipt(command.id) else { return false }
         try command.envelope.requireSameContent(as: receipt)
         _ = try state(of: target, in: &plan)
         plan.outcomes.append(.alreadyStored(session: target, events: [], state: plan.snapshot(of: target)))

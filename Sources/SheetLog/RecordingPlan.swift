@@ -20,6 +20,9 @@ struct RecordingPlan {
         case alreadyStored(session: String, events: [RecordedEvent], state: SessionState?)
         /// The command was decided: the ids of the events it appends (none for an edit that changes nothing).
         case decided(session: String, eventIDs: [String], state: SessionState?)
+        /// The command repeats an id decided earlier in the same plan, with the same content: the
+        /// earlier command's events, stored by this transaction.
+        case repeated(session: String, eventIDs: [String], state: SessionState?)
     }
 
     /// Which state the results of the request being planned carry; with `.afterBatch` no outcome
@@ -34,6 +37,8 @@ struct RecordingPlan {
     /// One batch per session a command writes to, in command order, each expecting the version the
     /// command was decided at.
     var batches: [StreamBatch] = []
+    /// The commands with ids of their own decided in this plan, with the ids of the events they append.
+    var ownIDs: [String: (command: PreparedCommand, eventIDs: [String])] = [:]
     /// Receipts of the commands with ids of their own that decided no event, in command order.
     var receipts: [CommandReceipt] = []
     /// Every session read while deciding, at its state after the whole plan.
@@ -60,7 +65,9 @@ struct RecordingPlan {
                     outcomes[index] = .alreadyStored(session: session, events: events, state: states[session])
                 case let .decided(session, eventIDs, nil):
                     outcomes[index] = .decided(session: session, eventIDs: eventIDs, state: states[session])
-                case .alreadyStored, .decided:
+                case let .repeated(session, eventIDs, nil):
+                    outcomes[index] = .repeated(session: session, eventIDs: eventIDs, state: states[session])
+                case .alreadyStored, .decided, .repeated:
                     break
                 }
             }

@@ -124,6 +124,9 @@ extension SheetLogDatabase {
             case let .decided(session, eventIDs, state):
                 return RecordResult(session: session, events: eventIDs.compactMap { appended[$0] }, alreadyStored: false,
                                     state: state ?? plan.states[session]!)
+            case let .repeated(session, eventIDs, state):
+                return RecordResult(session: session, events: eventIDs.compactMap { appended[$0] }, alreadyStored: true,
+                                    state: state ?? plan.states[session]!)
             }
         }
     }

@@ -108,4 +108,56 @@ struct ResendTests {
         #expect(error?.description.contains("'#'") == true)
         #expect(try await database.store.lastPosition() == 0)
     }
+
+    @Test("an id given twice in one batch is one command: a repeated dismissAll is recognised, not decided again")
+    func repeatedIDInOneBatch() async throws {
+        let database = try SheetLogDatabase.inMemory(options: testOptions())
+        let dismissAll = CommandEnvelope(session: "s", command: .dismissAll(source: .cancelButton), id: "d2", occurredAt: 3)
+        let results = try await database.record([
+            CommandEnvelope(session: "s", command: .present(presentation: "a", route: Route(name: "r1")), id: "p1", occurredAt: 1),
+            CommandEnvelope(session: "s", command: .present(presentation: "b", route: Route(name: "r2")), id: "p2", occurredAt: 2),
+            dismissAll, dismissAll,
+        ])
+        #expect(results.map(\.alreadyStored) == [false, false, false, true])
+        #expect(results[3].events.map(\.eventID) == results[2].events.map(\.eventID))
+        #expect(results[3].events.count == 2)
+        #expect(try await database.store.lastPosition() == 4)
+    }
+
+    @Test("an id given twice in one batch with other content is refused, and nothing is stored")
+    func repeatedIDWithOtherContent() async throws {
+        let database = try SheetLogDatabase.inMemory(options: testOptions())
+        let batch = [
+            CommandEnvelope(session: "s", command: .present(presentation: "p", route: .newExpense, baseline: ["g": "w"]), id: "k0", occurredAt: 1),
+            CommandEnvelope(session: "s", command: .edit(field: "f", value: "v"), id: "k1", occurredAt: 2),
+            CommandEnvelope(session: "s", command: .edit(field: "g", value: "w"), id: "k1", occurredAt: 3),  // a no-op under k1
+        ]
+        let error = await #expect(throws: SheetLogError.self) { try await database.record(batch) }
+        #expect(error?.code == .idempotencyConflict)
+        #expect(error?.context.line == 3)
+        #expect(try await database.store.lastPosition() == 0)
+    }
+
+    @Test("the same id recorded by tasks at once (one group commit) is stored once and recognised by the others")
+    func repeatedIDInOneGroup() async throws {
+        for _ in 0..<5 {
+            let directory = try TemporaryDirectory()
+            var options = testOptions()
+            options.durability = .full
+            let database = try SheetLogDatabase.open(path: directory.path(), options: options)
+            try await database.record(.present(presentation: "p", route: .newExpense), in: "s")
+            let results = try await withThrowingTaskGroup(of: RecordResult.self) { group in
+                group.addTask { try await database.record(.edit(field: "other", value: "x"), in: "s") }
+                for _ in 0..<3 { group.addTask { try await database.record(.edit(field: "f", value: "v"), in: "s", id: "k1") } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let k1 = results.filter { $0.events.first?.eventID == "k1" || $0.events.isEmpty }
+            #expect(k1.count == 3)
+            #expect(k1.filter { !$0.alreadyStored }.count == 1)
+            #expect(k1.allSatisfy { $0.events.map(\.eventID) == ["k1"] })
+            let receipts = try await database.store.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM command_receipts") }
+            #expect(receipts == 0)
+            #expect(try await database.store.lastPosition() == 3)
+        }
+    }
 }
