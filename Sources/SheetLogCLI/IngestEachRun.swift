@@ -94,7 +94,12 @@ struct IngestEachRun {
             return opened
         } catch let error as SheetLogError {
             let error = error.context.line == nil ? error.atLine(raw.number) : error
-            if error.code == .busy { throw error }
+            if error.code == .busy {
+                // Answered like any line the run stops at (nothing of it is stored: BEGIN never
+                // got the lock), then the run ends with exit 3.
+                try answer(.rejected(line: raw.number, error, stop: .init(stored: false)))
+                throw error
+            }
             rejected += 1
             Terminal.writeFailure("sheetlog: \(error.description)")
             try answer(.rejected(line: raw.number, error, stop: nil))
@@ -166,7 +171,8 @@ struct IngestEachRun {
                 let (number, lineID) = line.numberAndID
                 if error.code == .busy {
                     // Every later line would wait as long again, and may build on this one: stop
-                    // here (exit 3). The answers written so far say what is stored.
+                    // here (exit 3), with this line answered as not stored (BEGIN never got the lock).
+                    try answer(.rejected(line: number, error, stop: .init(stored: false)))
                     await settle(pending[(index + 1)...], in: database)
                     throw error
                 }

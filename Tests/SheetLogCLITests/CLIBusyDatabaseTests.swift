@@ -80,7 +80,16 @@ struct CLIBusyDatabaseTests {
                 let run = try cli.run(["--busy-timeout", "0.2"] + arguments)
                 #expect(run.status == Self.busyExit, "\(arguments): \(run.stderr)")
                 #expect(run.stderr.hasSuffix(busyMessage(action, cli).dropFirst("sheetlog: ".count)), "\(arguments)")
-                #expect(run.stdout.isEmpty, "\(arguments): \(run.stdout)")
+                if arguments.contains("--each") {
+                    // Every line the run read is answered: the first, not stored, and the run stops there.
+                    let answers = run.stdout.split(separator: "\n").map(String.init)
+                    #expect(answers.count == 1, "\(answers)")
+                    let answer = try #require(try CLIHarness.json(answers.first ?? "") as? [String: Any])
+                    #expect(answer["line"] as? Int == 1 && answer["code"] as? String == "busy", "\(answer)")
+                    #expect(answer["stopped"] as? Bool == true && answer["stored"] as? Bool == false, "\(answer)")
+                } else {
+                    #expect(run.stdout.isEmpty, "\(arguments): \(run.stdout)")
+                }
             }
         }
         #expect(try StoredLog(path: cli.database).events() == before)
