@@ -98,6 +98,13 @@ extension SheetDecider {
                     "field \(field) of presentation \(presentation) holds a non-finite number", code: .invalidInput,
                     presentation: presentation, field: field)
             }
+            // The log refuses NUL in any text it stores: said here, naming the field, rather than
+            // by the store, which could only name an event id.
+            if case .string(let text) = value, text.utf8.contains(0) {
+                throw violation(
+                    "field \(field) of presentation \(presentation) holds a NUL character (U+0000), which SheetLog does not store",
+                    code: .invalidInput, presentation: presentation, field: field)
+            }
         }
 
         /// The recoverable draft `reference` points at, in this (its own) session.

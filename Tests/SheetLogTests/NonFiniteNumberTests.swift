@@ -23,3 +23,25 @@ struct NonFiniteNumberTests {
         #expect(try await database.store.lastPosition() == 1)
     }
 }
+
+/// A NUL character in a form value: refused by the decider, naming the field (the store refuses NUL
+/// too, but could only name an event id).
+@Suite("NUL in form values through the library")
+struct NULValueTests {
+    static let commands: [SheetCommand] = [
+        .edit(field: "amount", value: .string("a\u{0}b")),
+        .save(values: ["amount": .string("\u{0}")]),
+        .present(presentation: "p2", route: .newFriend, baseline: ["amount": .string("x\u{0}")]),
+    ]
+
+    @Test(arguments: commands.indices)
+    func nulIsRefusedNamingTheField(_ index: Int) async throws {
+        let database = try SheetLogDatabase.inMemory(options: testOptions())
+        try await database.record(.present(presentation: "p1", route: .newExpense), in: "s1")
+        let error = await #expect(throws: SheetLogError.self) { try await database.record(Self.commands[index], in: "s1") }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.context.field == "amount")
+        #expect(error?.message.contains("NUL character") == true)
+        #expect(try await database.store.lastPosition() == 1)
+    }
+}
