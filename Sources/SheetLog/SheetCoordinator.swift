@@ -4,7 +4,8 @@ import Observation
 ///
 /// Every method records a command and then takes the state the log returned: a sheet leaves the
 /// screen because the recorded state no longer has it (state-driven dismissal), never through the
-/// environment's `dismiss`. A rejected command leaves the state as it was and sets ``lastError``.
+/// environment's `dismiss`. A rejected command sets ``lastError``; the state stays as it was unless the
+/// log holds a newer one (another window or process wrote), which it then shows.
 ///
 /// Commands are applied in the order they are called, even when each is started in its own task
 /// (`Task { await coordinator.edit(…) }` per keystroke): every call is queued on the main actor
@@ -115,8 +116,15 @@ public final class SheetCoordinator {
         } catch {
             return adopt(failure: error)
         }
-        let database = database
-        return await adopt { try await database.complete(ticket)[0].state }
+        let database = database, session = session
+        let accepted = await adopt { try await database.complete(ticket)[0].state }
+        if !accepted, lastError?.code == .ruleViolation, let stored = try? await database.state(of: session),
+           stored.version > state.version {
+            // Refused on the session as stored, which another window or process moved on: show that
+            // session, so that the next command is not made against a screen that no longer exists.
+            state = stored
+        }
+        return accepted
     }
 
     /// Adopts the state `body` returns unless the coordinator already shows a newer one (a `load()`

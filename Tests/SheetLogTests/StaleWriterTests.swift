@@ -82,4 +82,23 @@ struct StaleWriterTests {
         #expect(result.events.count == 1)
         #expect(result.state.version == 4)
     }
+
+    @Test("a command refused because another writer moved the session on shows the session as stored")
+    @MainActor
+    func refusalShowsTheStoredSession() async throws {
+        let (directory, app, other) = try twoWriters()
+        _ = directory
+        let coordinator = SheetCoordinator(database: app, session: "s")
+        await coordinator.present("expense", route: .newExpense)
+        await coordinator.edit("amount", to: "12")
+        await coordinator.attemptDismiss(source: .swipe)
+        #expect(coordinator.pendingConfirmation != nil)
+        try await other.record(.confirmDiscard(), in: "s")  // the other window answered the dialog
+
+        #expect(await coordinator.edit("amount", to: "13") == false)
+        #expect(coordinator.lastError?.code == .ruleViolation)
+        #expect(coordinator.presentedSheet == nil)
+        #expect(coordinator.pendingConfirmation == nil)
+        #expect(coordinator.state == (try await app.state(of: "s")))
+    }
 }
