@@ -7,8 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build -c release --product sheetlog-bench
-binary="$(swift build -c release --show-bin-path)/sheetlog-bench"
+swift build -c release --product SheetLogBench
+binary="$(swift build -c release --show-bin-path)/SheetLogBench"
 
 work_dir="$(mktemp -d "${TMPDIR:-/tmp}/sheetlog-bench.XXXXXX")"
 trap 'rm -rf "$work_dir"' EXIT

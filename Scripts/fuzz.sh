@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Scripts/fuzz.sh [SECONDS] — fuzzes the ingest decoder and the sheet decider with libFuzzer.
 #
-# Builds the `sheetlog-fuzz` product with libFuzzer and runs it for SECONDS (default 300) on a
+# Builds the `SheetLogFuzz` target with libFuzzer and runs it for SECONDS (default 300) on a
 # copy of the seed corpus (Tests/SheetLogBadInputTests/FuzzCorpus), then prints the number of
 # executions and whether a crash was found. Exit status: 0 no crash, 1 crash (the reproducer's
 # path is printed: copy it into the corpus folder as crash-<name> and fix the bug; the corpus
@@ -38,12 +38,12 @@ mkdir -p "$work/corpus" "$work/artifacts"
 
 echo "fuzz: building sheetlog-fuzz with libFuzzer (scratch path $scratch)"
 if ! swift build --package-path "$root" --scratch-path "$scratch" -c debug --sanitize fuzzer \
-    -Xswiftc -DSHEETLOG_FUZZING --product sheetlog-fuzz; then
+    -Xswiftc -DSHEETLOG_FUZZING --product SheetLogFuzz; then
     echo "fuzz: the build failed" >&2
     exit 2
 fi
 binary="$(swift build --package-path "$root" --scratch-path "$scratch" -c debug --sanitize fuzzer \
-    -Xswiftc -DSHEETLOG_FUZZING --show-bin-path)/sheetlog-fuzz"
+    -Xswiftc -DSHEETLOG_FUZZING --show-bin-path)/SheetLogFuzz"
 
 cp "$seeds"/* "$work/corpus/"
 echo "fuzz: running for ${seconds}s on a copy of $(ls "$seeds" | wc -l | tr -d ' ') seed inputs in $work"
@@ -69,7 +69,7 @@ echo "fuzz: ${executions} executions in ${seconds}s, corpus now $(ls "$work/corp
 if [ "$status" -ne 0 ] || [ "$crashes" -ne 0 ]; then
     echo "fuzz: CRASH FOUND (libFuzzer exit status $status); reproducers:" >&2
     find "$work/artifacts" -type f >&2
-    echo "fuzz: log in $work/fuzz.log; replay with: swift run sheetlog-fuzz <reproducer>" >&2
+    echo "fuzz: log in $work/fuzz.log; replay with: swift run SheetLogFuzz <reproducer>" >&2
     echo "fuzz-summary executions=${executions} crashes=$(( crashes > 0 ? crashes : 1 )) seconds=${seconds}"
     exit 1
 fi

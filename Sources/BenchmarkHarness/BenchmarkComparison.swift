@@ -8,16 +8,16 @@
 /// print(ComparisonTable.render(comparison))
 /// if comparison.fails { exit(1) }
 /// ```
-public struct BenchmarkComparison: Sendable, Hashable {
+package struct BenchmarkComparison: Sendable, Hashable {
     /// Reference figures in their order, then the run's figures the reference lacks.
-    public var figures: [FigureComparison]
+    package var figures: [FigureComparison]
     /// Remarks about the conditions, e.g. a different machine.
-    public var notes: [String]
+    package var notes: [String]
     /// The smallest change of a median that can count as a move (a fraction).
-    public var floor: Double
+    package var floor: Double
 
     /// Compares `run` with the `reference`'s figures (narrow `reference.figures` to expect fewer).
-    public init(reference: BenchmarkReport, run: BenchmarkReport, floor: Double = NoiseBand.defaultFloor) {
+    package init(reference: BenchmarkReport, run: BenchmarkReport, floor: Double = NoiseBand.defaultFloor) {
         self.floor = floor
         let runFigures = Dictionary(run.figures.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let referenceNames = Set(reference.figures.map(\.name))
@@ -33,10 +33,10 @@ public struct BenchmarkComparison: Sendable, Hashable {
     }
 
     /// Whether any figure is worse beyond its band or missing.
-    public var fails: Bool { figures.contains { $0.verdict.fails } }
+    package var fails: Bool { figures.contains { $0.verdict.fails } }
 
     /// The figures with a given verdict, by name.
-    public func names(_ verdict: ComparisonVerdict) -> [String] {
+    package func names(_ verdict: ComparisonVerdict) -> [String] {
         figures.filter { $0.verdict == verdict }.map(\.name)
     }
 

@@ -6,28 +6,28 @@ import SheetLogCore
 /// ```swift
 /// try BenchmarkConditions(of: reference).requireComparable(with: planned, referencePath: "reference.json")
 /// ```
-public struct BenchmarkConditions: Sendable, Hashable {
-    public var sqliteVersion: String
-    public var seeds: [String: UInt64]
-    public var parameters: [String: Int]
+package struct BenchmarkConditions: Sendable, Hashable {
+    package var sqliteVersion: String
+    package var seeds: [String: UInt64]
+    package var parameters: [String: Int]
 
     /// Parameters that may differ: the number of pairs changes how many samples a figure has, not
     /// what each pair measures, and the noise band already reflects it.
-    public static let freeParameters: Set<String> = ["pairs"]
+    package static let freeParameters: Set<String> = ["pairs"]
 
-    public init(sqliteVersion: String, seeds: [String: UInt64], parameters: [String: Int]) {
+    package init(sqliteVersion: String, seeds: [String: UInt64], parameters: [String: Int]) {
         self.sqliteVersion = sqliteVersion
         self.seeds = seeds
         self.parameters = parameters
     }
 
     /// The conditions a report was made under.
-    public init(of report: BenchmarkReport) {
+    package init(of report: BenchmarkReport) {
         self.init(sqliteVersion: report.sqliteVersion, seeds: report.seeds, parameters: report.parameters)
     }
 
     /// Each condition that differs, as "events: 100000 in the reference, 1000000 in this run".
-    public func differences(from run: BenchmarkConditions) -> [String] {
+    package func differences(from run: BenchmarkConditions) -> [String] {
         var result: [String] = []
         if sqliteVersion != run.sqliteVersion {
             result.append("SQLite version: \(sqliteVersion) in the reference, \(run.sqliteVersion) in this run")
@@ -38,7 +38,7 @@ public struct BenchmarkConditions: Sendable, Hashable {
     }
 
     /// Throws when `run` differs from these (the reference's) conditions: its ratios would not be comparable.
-    public func requireComparable(with run: BenchmarkConditions, referencePath: String) throws(SheetLogError) {
+    package func requireComparable(with run: BenchmarkConditions, referencePath: String) throws(SheetLogError) {
         let differences = differences(from: run)
         guard !differences.isEmpty else { return }
         throw SheetLogError(

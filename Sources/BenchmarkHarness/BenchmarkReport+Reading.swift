@@ -8,7 +8,7 @@ extension BenchmarkReport {
     /// Refuses a file that is not such a report: unreadable, not JSON, a member missing or of the
     /// wrong type, no figures, two figures of one name, a ratio that is not a positive number, or a
     /// ratio summary that is not the one of its per-pair ratios (a hand edit of one without the other).
-    public static func read(fromJSONFile path: String) throws(SheetLogError) -> BenchmarkReport {
+    package static func read(fromJSONFile path: String) throws(SheetLogError) -> BenchmarkReport {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -19,7 +19,7 @@ extension BenchmarkReport {
     }
 
     /// Decodes and checks a report's JSON; `path` names it in errors.
-    public static func decode(_ data: Data, path: String) throws(SheetLogError) -> BenchmarkReport {
+    package static func decode(_ data: Data, path: String) throws(SheetLogError) -> BenchmarkReport {
         let report: BenchmarkReport
         do {
             report = try JSONDecoder().decode(BenchmarkReport.self, from: data)

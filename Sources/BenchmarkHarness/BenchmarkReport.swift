@@ -9,20 +9,20 @@ import SheetLogCore
 /// print(ReportTable.render(report.figures))
 /// try report.write(toJSONFile: "bench.json")
 /// ```
-public struct BenchmarkReport: Sendable, Hashable, Codable {
+package struct BenchmarkReport: Sendable, Hashable, Codable {
     /// ISO 8601, UTC.
-    public var date: String
+    package var date: String
     /// The command line that produced the report.
-    public var command: String
-    public var machine: MachineInfo
-    public var sqliteVersion: String
+    package var command: String
+    package var machine: MachineInfo
+    package var sqliteVersion: String
     /// Every seed of the run by name, so that the workload can be generated again.
-    public var seeds: [String: UInt64]
+    package var seeds: [String: UInt64]
     /// Sizes and counts the run used (events, pairs, appends per run …).
-    public var parameters: [String: Int]
-    public var figures: [Figure]
+    package var parameters: [String: Int]
+    package var figures: [Figure]
 
-    public init(
+    package init(
         date: Date, command: String, machine: MachineInfo, sqliteVersion: String, seeds: [String: UInt64],
         parameters: [String: Int] = [:], figures: [Figure]
     ) {
@@ -38,7 +38,7 @@ public struct BenchmarkReport: Sendable, Hashable, Codable {
     }
 
     /// The report as pretty-printed JSON with sorted keys.
-    public func jsonData() throws(SheetLogError) -> Data {
+    package func jsonData() throws(SheetLogError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -51,7 +51,7 @@ public struct BenchmarkReport: Sendable, Hashable, Codable {
     }
 
     /// Writes ``jsonData()`` to `path`, replacing the file.
-    public func write(toJSONFile path: String) throws(SheetLogError) {
+    package func write(toJSONFile path: String) throws(SheetLogError) {
         let data = try jsonData()
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)

@@ -3,13 +3,13 @@
 /// ```swift
 /// print(ComparisonTable.render(BenchmarkComparison(reference: reference, run: report)))
 /// ```
-public enum ComparisonTable {
+package enum ComparisonTable {
     /// The column headings, in order.
-    public static let headings = ["figure", "better", "reference ratio", "this run's ratio", "change",
+    package static let headings = ["figure", "better", "reference ratio", "this run's ratio", "change",
                                   "same if within", "verdict"]
 
     /// The table, the notes, and one line saying whether the run passes.
-    public static func render(_ comparison: BenchmarkComparison) -> String {
+    package static func render(_ comparison: BenchmarkComparison) -> String {
         var lines = TextColumns.render([headings] + comparison.figures.map(cells))
         lines.append("")
         lines.append("A figure moved only when every pair of this run lies beyond the reference's range and its median "
@@ -35,7 +35,7 @@ public enum ComparisonTable {
     }
 
     /// The seven cells of one figure's row.
-    public static func cells(_ figure: FigureComparison) -> [String] {
+    package static func cells(_ figure: FigureComparison) -> [String] {
         [
             figure.name,
             direction(figure.direction),

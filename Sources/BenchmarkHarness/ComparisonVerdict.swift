@@ -1,5 +1,5 @@
 /// How one figure of a run compares with the same figure of a reference.
-public enum ComparisonVerdict: String, Sendable, Hashable, Codable {
+package enum ComparisonVerdict: String, Sendable, Hashable, Codable {
     /// Beyond the noise band, in the direction the figure improves.
     case better
     /// Within the noise band.
@@ -12,7 +12,7 @@ public enum ComparisonVerdict: String, Sendable, Hashable, Codable {
     case unreferenced
 
     /// Whether this verdict fails the comparison.
-    public var fails: Bool {
+    package var fails: Bool {
         switch self {
         case .worse, .missing: true
         case .better, .same, .unreferenced: false
@@ -20,7 +20,7 @@ public enum ComparisonVerdict: String, Sendable, Hashable, Codable {
     }
 
     /// How the table prints it.
-    public var label: String {
+    package var label: String {
         switch self {
         case .better: "better"
         case .same: "same within noise"

@@ -12,21 +12,21 @@ import SheetLogCore
 ///     runs: runs, metric: .value, target: .atMost(1.3))
 /// print(figure.isMet as Any)
 /// ```
-public struct Figure: Sendable, Hashable, Codable {
-    public var name: String
-    public var unit: FigureUnit
+package struct Figure: Sendable, Hashable, Codable {
+    package var name: String
+    package var unit: FigureUnit
     /// SheetLog's side (or, for a scaling figure, the large run).
-    public var sheetLog: FigureSide
+    package var sheetLog: FigureSide
     /// The reference side; nil when the figure has none (shown as "—").
-    public var baseline: FigureSide?
+    package var baseline: FigureSide?
     /// Per-pair ratios subject / reference; empty while a side is pending.
-    public var ratios: [Double]
+    package var ratios: [Double]
     /// Median [min–max] of `ratios`.
-    public var ratio: Summary?
+    package var ratio: Summary?
     /// The bound the median ratio must satisfy; nil for figures reported for information.
-    public var target: Target?
+    package var target: Target?
 
-    public init(
+    package init(
         name: String, unit: FigureUnit, sheetLog: FigureSide, baseline: FigureSide?, ratios: [Double],
         target: Target?
     ) throws(SheetLogError) {
@@ -40,13 +40,13 @@ public struct Figure: Sendable, Hashable, Codable {
     }
 
     /// Whether the median ratio meets the target; nil without a target or without a ratio.
-    public var isMet: Bool? {
+    package var isMet: Bool? {
         guard let target, let ratio else { return nil }
         return target.isMet(by: ratio.median)
     }
 
     /// A figure whose two sides ran pair by pair.
-    public static func paired(
+    package static func paired(
         name: String, unit: FigureUnit, sheetLogDoes: String, baselineDoes: String, runs: PairedRuns,
         metric: Metric = .value, target: Target?
     ) throws(SheetLogError) -> Figure {
@@ -58,7 +58,7 @@ public struct Figure: Sendable, Hashable, Codable {
     }
 
     /// A figure whose SheetLog side is not wired yet: the baseline ran alone and there is no ratio.
-    public static func baselineOnly(
+    package static func baselineOnly(
         name: String, unit: FigureUnit, sheetLogDoes: String, baselineDoes: String, runs: [Measurement],
         metric: Metric = .value, target: Target?
     ) throws(SheetLogError) -> Figure {
@@ -69,7 +69,7 @@ public struct Figure: Sendable, Hashable, Codable {
     }
 
     /// A figure comparing one side with itself at two sizes: ratio large[i] / small[i].
-    public static func scaling(
+    package static func scaling(
         name: String, unit: FigureUnit, largeDoes: String, smallDoes: String, large: [Double], small: [Double],
         target: Target?
     ) throws(SheetLogError) -> Figure {

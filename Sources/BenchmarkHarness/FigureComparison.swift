@@ -1,17 +1,17 @@
 /// One figure's line of a comparison: both ratios, the band that decided, and the verdict.
-public struct FigureComparison: Sendable, Hashable {
-    public var name: String
-    public var direction: RatioDirection
+package struct FigureComparison: Sendable, Hashable {
+    package var name: String
+    package var direction: RatioDirection
     /// The reference's ratio; nil when the reference has none for this figure.
-    public var reference: Summary?
+    package var reference: Summary?
     /// This run's ratio; nil when the run has no such figure or no ratio for it.
-    public var run: Summary?
+    package var run: Summary?
     /// Nil unless both ratios exist.
-    public var band: NoiseBand?
-    public var verdict: ComparisonVerdict
+    package var band: NoiseBand?
+    package var verdict: ComparisonVerdict
 
     /// `floor`: the smallest change of the median that can count as a move (see ``NoiseBand``).
-    public init(name: String, direction: RatioDirection, reference: Summary?, run: Summary?,
+    package init(name: String, direction: RatioDirection, reference: Summary?, run: Summary?,
                 floor: Double = NoiseBand.defaultFloor) {
         self.name = name
         self.direction = direction
@@ -33,7 +33,7 @@ public struct FigureComparison: Sendable, Hashable {
     }
 
     /// This run's median over the reference's, minus one: +0.12 is 12 % higher.
-    public var change: Double? {
+    package var change: Double? {
         guard let reference, let run, reference.median != 0 else { return nil }
         return run.median / reference.median - 1
     }

@@ -4,26 +4,26 @@ import SheetLogCore
 ///
 /// A side whose code is not written yet is *pending*: it has a reason and no values, and the
 /// figure reports no ratio.
-public struct FigureSide: Sendable, Hashable, Codable {
+package struct FigureSide: Sendable, Hashable, Codable {
     /// What this side did, e.g. "one-row INSERT committed, synchronous=FULL".
-    public var does: String
+    package var does: String
     /// One value per run, in the figure's unit.
-    public var values: [Double]
+    package var values: [Double]
     /// Median [min–max] of `values`; nil when pending.
-    public var summary: Summary?
+    package var summary: Summary?
     /// Why there are no values (e.g. "pending (SheetLog side not wired yet)"); nil once measured.
-    public var pendingReason: String?
+    package var pendingReason: String?
 
     /// A side that ran: its values are summarised.
-    public static func measured(does: String, values: [Double]) throws(SheetLogError) -> FigureSide {
+    package static func measured(does: String, values: [Double]) throws(SheetLogError) -> FigureSide {
         FigureSide(does: does, values: values, summary: try Statistics.summary(of: values), pendingReason: nil)
     }
 
     /// A side that could not run yet.
-    public static func pending(does: String, reason: String = FigureSide.sheetLogNotWired) -> FigureSide {
+    package static func pending(does: String, reason: String = FigureSide.sheetLogNotWired) -> FigureSide {
         FigureSide(does: does, values: [], summary: nil, pendingReason: reason)
     }
 
     /// The reason printed while the lead has not wired SheetLog into the benchmark.
-    public static let sheetLogNotWired = "pending (SheetLog side not wired yet)"
+    package static let sheetLogNotWired = "pending (SheetLog side not wired yet)"
 }

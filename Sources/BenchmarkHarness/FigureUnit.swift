@@ -1,5 +1,5 @@
 /// The unit of a figure's values, and how they read in the table.
-public enum FigureUnit: String, Sendable, Hashable, Codable, CaseIterable {
+package enum FigureUnit: String, Sendable, Hashable, Codable, CaseIterable {
     case microseconds = "µs"
     case milliseconds = "ms"
     case seconds = "s"
@@ -7,5 +7,5 @@ public enum FigureUnit: String, Sendable, Hashable, Codable, CaseIterable {
     case bytesPerEvent = "bytes/event"
 
     /// The symbol printed after a value.
-    public var symbol: String { rawValue }
+    package var symbol: String { rawValue }
 }

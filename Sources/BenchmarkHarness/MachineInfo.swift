@@ -1,15 +1,15 @@
 import Foundation
 
 /// The machine a benchmark ran on, recorded beside the figures because absolute times depend on it.
-public struct MachineInfo: Sendable, Hashable, Codable {
+package struct MachineInfo: Sendable, Hashable, Codable {
     /// Processors available to this process (what `nproc` prints).
-    public var processorCount: Int
-    public var memoryBytes: UInt64
-    public var operatingSystem: String
+    package var processorCount: Int
+    package var memoryBytes: UInt64
+    package var operatingSystem: String
     /// The CPU model from /proc/cpuinfo, when readable.
-    public var cpuModel: String?
+    package var cpuModel: String?
 
-    public init(processorCount: Int, memoryBytes: UInt64, operatingSystem: String, cpuModel: String?) {
+    package init(processorCount: Int, memoryBytes: UInt64, operatingSystem: String, cpuModel: String?) {
         self.processorCount = processorCount
         self.memoryBytes = memoryBytes
         self.operatingSystem = operatingSystem
@@ -17,7 +17,7 @@ public struct MachineInfo: Sendable, Hashable, Codable {
     }
 
     /// The machine this process runs on.
-    public static func current() -> MachineInfo {
+    package static func current() -> MachineInfo {
         let info = ProcessInfo.processInfo
         return MachineInfo(
             processorCount: info.activeProcessorCount, memoryBytes: info.physicalMemory,

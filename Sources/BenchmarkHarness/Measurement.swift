@@ -9,25 +9,25 @@ import SheetLogCore
 /// let run = Measurement.latencies(nanoseconds: timings)   // value: p50 in µs
 /// let p99 = try run.percentile(99)
 /// ```
-public struct Measurement: Sendable, Hashable, Codable {
+package struct Measurement: Sendable, Hashable, Codable {
     /// The run's result in the figure's unit.
-    public var value: Double
+    package var value: Double
     /// Per-operation samples in the same unit, when the run is made of many operations.
-    public var samples: [Double]
+    package var samples: [Double]
 
-    public init(value: Double, samples: [Double] = []) {
+    package init(value: Double, samples: [Double] = []) {
         self.value = value
         self.samples = samples
     }
 
     /// A run of timed operations: samples in µs, value their median.
-    public static func latencies(nanoseconds: [Int64]) throws(SheetLogError) -> Measurement {
+    package static func latencies(nanoseconds: [Int64]) throws(SheetLogError) -> Measurement {
         let microseconds = nanoseconds.map { Double($0) / 1_000 }
         return Measurement(value: try Statistics.median(of: microseconds), samples: microseconds)
     }
 
     /// The nearest-rank percentile of the samples (of the value alone when there are none).
-    public func percentile(_ percent: Double) throws(SheetLogError) -> Double {
+    package func percentile(_ percent: Double) throws(SheetLogError) -> Double {
         try Statistics.percentile(percent, of: samples.isEmpty ? [value] : samples)
     }
 }

@@ -5,21 +5,21 @@ import SheetLogCore
 /// ```swift
 /// let p99s = try runs.baselineValues(.percentile(99))
 /// ```
-public struct Metric: Sendable {
+package struct Metric: Sendable {
     /// A short label shown after the figure's name, e.g. "p99"; empty for the headline value.
-    public var label: String
-    public var extract: @Sendable (Measurement) throws(SheetLogError) -> Double
+    package var label: String
+    package var extract: @Sendable (Measurement) throws(SheetLogError) -> Double
 
-    public init(label: String, extract: @escaping @Sendable (Measurement) throws(SheetLogError) -> Double) {
+    package init(label: String, extract: @escaping @Sendable (Measurement) throws(SheetLogError) -> Double) {
         self.label = label
         self.extract = extract
     }
 
     /// The measurement's headline value.
-    public static let value = Metric(label: "") { $0.value }
+    package static let value = Metric(label: "") { $0.value }
 
     /// The nearest-rank percentile of the measurement's samples.
-    public static func percentile(_ percent: Double) -> Metric {
+    package static func percentile(_ percent: Double) -> Metric {
         Metric(label: "p\(NumberFormatting.plain(percent))") { measurement throws(SheetLogError) in
             try measurement.percentile(percent)
         }

@@ -21,9 +21,9 @@
 /// let band = NoiseBand(reference: referenceRatio, run: runRatio)
 /// band.movement   // .within, .above or .below
 /// ```
-public struct NoiseBand: Sendable, Hashable {
+package struct NoiseBand: Sendable, Hashable {
     /// Where the run's ratios lie against the reference's.
-    public enum Movement: Sendable, Hashable {
+    package enum Movement: Sendable, Hashable {
         case within
         /// Every pair of the run above every pair of the reference.
         case above
@@ -32,15 +32,15 @@ public struct NoiseBand: Sendable, Hashable {
     }
 
     /// The lowest median the run could have had and still overlap the reference; 0 when a ratio ≤ 0.
-    public var lower: Double
+    package var lower: Double
     /// The highest such median; infinite when a ratio ≤ 0, which no measurement gives.
-    public var upper: Double
-    public var movement: Movement
+    package var upper: Double
+    package var movement: Movement
 
     /// The default ``init(reference:run:floor:)`` floor: 10 %.
-    public static let defaultFloor = 0.1
+    package static let defaultFloor = 0.1
 
-    public init(reference: Summary, run: Summary, floor: Double = NoiseBand.defaultFloor) {
+    package init(reference: Summary, run: Summary, floor: Double = NoiseBand.defaultFloor) {
         let floorUpper = reference.median * (1 + floor), floorLower = reference.median / (1 + floor)
         // Decided on the ranges themselves, so that equal ratios never round into a movement.
         if run.minimum > reference.maximum, run.median > floorUpper {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// How the report prints numbers: about three significant digits, grouped thousands, no exponent.
-public enum NumberFormatting {
+package enum NumberFormatting {
     /// `1234567` → "1,234,567"; `181.4` → "181"; `1.2345` → "1.23"; `0.007712` → "0.00771".
-    public static func plain(_ value: Double) -> String {
+    package static func plain(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "NaN" : (value > 0 ? "∞" : "-∞") }
         let magnitude = abs(value)
         // Three significant digits: 181 → 0 decimals, 18.3 → 1, 1.23 → 2, 0.00771 → 5.
@@ -17,7 +17,7 @@ public enum NumberFormatting {
     }
 
     /// "181 [175–190]": a summary's median and range.
-    public static func summary(_ summary: Summary) -> String {
+    package static func summary(_ summary: Summary) -> String {
         "\(plain(summary.median)) [\(plain(summary.minimum))–\(plain(summary.maximum))]"
     }
 

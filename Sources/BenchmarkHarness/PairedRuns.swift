@@ -9,15 +9,15 @@ import SheetLogCore
 /// let runs = try runPairs(count: 3, sheetLog: { try appendWithSheetLog() }, baseline: { try appendRaw() })
 /// let ratios = try runs.ratios()
 /// ```
-public struct PairedRuns: Sendable, Hashable, Codable {
+package struct PairedRuns: Sendable, Hashable, Codable {
     /// One SheetLog run and one baseline run, taken back to back.
-    public struct Pair: Sendable, Hashable, Codable {
-        public var sheetLog: Measurement
-        public var baseline: Measurement
+    package struct Pair: Sendable, Hashable, Codable {
+        package var sheetLog: Measurement
+        package var baseline: Measurement
         /// Which side ran first; it alternates so that warm-up and drift do not favour one side.
-        public var sheetLogRanFirst: Bool
+        package var sheetLogRanFirst: Bool
 
-        public init(sheetLog: Measurement, baseline: Measurement, sheetLogRanFirst: Bool) {
+        package init(sheetLog: Measurement, baseline: Measurement, sheetLogRanFirst: Bool) {
             self.sheetLog = sheetLog
             self.baseline = baseline
             self.sheetLogRanFirst = sheetLogRanFirst
@@ -25,32 +25,32 @@ public struct PairedRuns: Sendable, Hashable, Codable {
     }
 
     /// The smallest number of pairs a figure may report.
-    public static let minimumCount = 3
+    package static let minimumCount = 3
 
-    public var pairs: [Pair]
+    package var pairs: [Pair]
 
-    public init(pairs: [Pair]) {
+    package init(pairs: [Pair]) {
         self.pairs = pairs
     }
 
     /// SheetLog's value of `metric` in each pair.
-    public func sheetLogValues(_ metric: Metric = .value) throws(SheetLogError) -> [Double] {
+    package func sheetLogValues(_ metric: Metric = .value) throws(SheetLogError) -> [Double] {
         try pairs.map { pair throws(SheetLogError) in try metric.extract(pair.sheetLog) }
     }
 
     /// The baseline's value of `metric` in each pair.
-    public func baselineValues(_ metric: Metric = .value) throws(SheetLogError) -> [Double] {
+    package func baselineValues(_ metric: Metric = .value) throws(SheetLogError) -> [Double] {
         try pairs.map { pair throws(SheetLogError) in try metric.extract(pair.baseline) }
     }
 
     /// SheetLog / baseline of `metric`, pair by pair.
-    public func ratios(_ metric: Metric = .value) throws(SheetLogError) -> [Double] {
+    package func ratios(_ metric: Metric = .value) throws(SheetLogError) -> [Double] {
         try Statistics.ratios(try sheetLogValues(metric), over: try baselineValues(metric))
     }
 }
 
 /// Runs `count` (≥ 3) pairs, alternating which side goes first: SheetLog first in pairs 1, 3, 5 …
-public func runPairs(
+package func runPairs(
     count: Int,
     sheetLog: () throws -> Measurement,
     baseline: () throws -> Measurement
@@ -69,7 +69,7 @@ public func runPairs(
 }
 
 /// Runs one side `count` (≥ 3) times, for a figure whose other side is not available.
-public func runAlone(count: Int, _ side: () throws -> Measurement) throws -> [Measurement] {
+package func runAlone(count: Int, _ side: () throws -> Measurement) throws -> [Measurement] {
     try requireEnoughRuns(count)
     return try (0..<count).map { _ in try side() }
 }

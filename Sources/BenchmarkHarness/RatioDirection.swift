@@ -3,7 +3,7 @@
 /// ```swift
 /// RatioDirection.of(figure)   // .lowerIsBetter for "durable append" (target ≤ 1.3)
 /// ```
-public enum RatioDirection: String, Sendable, Hashable, Codable {
+package enum RatioDirection: String, Sendable, Hashable, Codable {
     /// Time or bytes per SheetLog unit of work: a higher ratio is a regression.
     case lowerIsBetter
     /// Throughput: a lower ratio is a regression.
@@ -11,7 +11,7 @@ public enum RatioDirection: String, Sendable, Hashable, Codable {
 
     /// The figure's target says it (`atMost`: lower is better, `atLeast`: higher); a figure
     /// reported without a target (a p99, the baseline's own growth) goes by its unit.
-    public static func of(_ figure: Figure) -> RatioDirection {
+    package static func of(_ figure: Figure) -> RatioDirection {
         switch figure.target?.bound {
         case .atMost: return .lowerIsBetter
         case .atLeast: return .higherIsBetter
@@ -20,7 +20,7 @@ public enum RatioDirection: String, Sendable, Hashable, Codable {
     }
 
     /// Times and sizes are better lower, rates higher.
-    public static func of(_ unit: FigureUnit) -> RatioDirection {
+    package static func of(_ unit: FigureUnit) -> RatioDirection {
         switch unit {
         case .microseconds, .milliseconds, .seconds, .bytesPerEvent: .lowerIsBetter
         case .eventsPerSecond: .higherIsBetter

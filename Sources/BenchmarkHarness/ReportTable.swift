@@ -3,12 +3,12 @@
 /// ```swift
 /// print(ReportTable.render(figures))
 /// ```
-public enum ReportTable {
+package enum ReportTable {
     /// The column headings, in order.
-    public static let headings = ["figure", "SheetLog", "baseline", "ratio", "target", "met"]
+    package static let headings = ["figure", "SheetLog", "baseline", "ratio", "target", "met"]
 
     /// The table and, below it, one line per figure saying what each side did.
-    public static func render(_ figures: [Figure]) -> String {
+    package static func render(_ figures: [Figure]) -> String {
         var lines = TextColumns.render([headings] + figures.map(cells))
         lines.append("")
         var previous = ""
@@ -23,7 +23,7 @@ public enum ReportTable {
     }
 
     /// The six cells of one figure's row.
-    public static func cells(_ figure: Figure) -> [String] {
+    package static func cells(_ figure: Figure) -> [String] {
         [
             figure.name,
             cell(figure.sheetLog, unit: figure.unit),

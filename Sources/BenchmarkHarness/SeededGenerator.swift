@@ -1,12 +1,12 @@
 /// A small deterministic random number generator (SplitMix64), so that a seed reproduces a workload.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,7 +15,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 
     /// A UUID-shaped lowercase identifier made of 128 random bits.
-    public mutating func identifier() -> String {
+    package mutating func identifier() -> String {
         let high = String(next(), radix: 16), low = String(next(), radix: 16)
         let hex = Array(String(repeating: "0", count: 16 - high.count) + high
             + String(repeating: "0", count: 16 - low.count) + low)

@@ -8,16 +8,16 @@ import SheetLogCore
 /// ```swift
 /// let p99 = try Statistics.percentile(99, of: latencies)
 /// ```
-public enum Statistics {
+package enum Statistics {
     /// The middle sample; the mean of the two middle samples for an even count.
-    public static func median(of samples: [Double]) throws(SheetLogError) -> Double {
+    package static func median(of samples: [Double]) throws(SheetLogError) -> Double {
         let sorted = try sortedNonEmpty(samples, operation: "median")
         let middle = sorted.count / 2
         return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
     }
 
     /// The nearest-rank `percent` percentile (0 < percent ≤ 100) of `samples`.
-    public static func percentile(_ percent: Double, of samples: [Double]) throws(SheetLogError) -> Double {
+    package static func percentile(_ percent: Double, of samples: [Double]) throws(SheetLogError) -> Double {
         guard percent > 0, percent <= 100 else {
             throw SheetLogError(
                 .invalidInput, "A percentile must lie in (0, 100]; \(percent) was asked for.",
@@ -29,14 +29,14 @@ public enum Statistics {
     }
 
     /// Median, minimum and maximum of `samples`.
-    public static func summary(of samples: [Double]) throws(SheetLogError) -> Summary {
+    package static func summary(of samples: [Double]) throws(SheetLogError) -> Summary {
         let sorted = try sortedNonEmpty(samples, operation: "summary")
         return Summary(median: try median(of: sorted), minimum: sorted[0], maximum: sorted[sorted.count - 1],
                        count: sorted.count)
     }
 
     /// `numerators[i] / denominators[i]` for each pair; the arrays must have the same length.
-    public static func ratios(_ numerators: [Double], over denominators: [Double]) throws(SheetLogError) -> [Double] {
+    package static func ratios(_ numerators: [Double], over denominators: [Double]) throws(SheetLogError) -> [Double] {
         guard numerators.count == denominators.count else {
             throw SheetLogError(
                 .invalidInput,

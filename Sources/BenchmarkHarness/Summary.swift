@@ -1,11 +1,11 @@
 /// Median [minimum–maximum] of a set of samples, the way the report prints every figure.
-public struct Summary: Sendable, Hashable, Codable {
-    public var median: Double
-    public var minimum: Double
-    public var maximum: Double
-    public var count: Int
+package struct Summary: Sendable, Hashable, Codable {
+    package var median: Double
+    package var minimum: Double
+    package var maximum: Double
+    package var count: Int
 
-    public init(median: Double, minimum: Double, maximum: Double, count: Int) {
+    package init(median: Double, minimum: Double, maximum: Double, count: Int) {
         self.median = median
         self.minimum = minimum
         self.maximum = maximum

@@ -7,33 +7,33 @@
 /// let target = Target.atMost(1.3)
 /// target.isMet(by: 1.21)   // true
 /// ```
-public struct Target: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct Target: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Which side of the threshold a ratio must fall on.
-    public enum Bound: String, Sendable, Hashable, Codable {
+    package enum Bound: String, Sendable, Hashable, Codable {
         case atMost
         case atLeast
     }
 
-    public var bound: Bound
-    public var threshold: Double
+    package var bound: Bound
+    package var threshold: Double
 
-    public init(_ bound: Bound, _ threshold: Double) {
+    package init(_ bound: Bound, _ threshold: Double) {
         self.bound = bound
         self.threshold = threshold
     }
 
-    public static func atMost(_ threshold: Double) -> Target { Target(.atMost, threshold) }
-    public static func atLeast(_ threshold: Double) -> Target { Target(.atLeast, threshold) }
+    package static func atMost(_ threshold: Double) -> Target { Target(.atMost, threshold) }
+    package static func atLeast(_ threshold: Double) -> Target { Target(.atLeast, threshold) }
 
     /// Whether `ratio` satisfies the bound (the threshold itself counts as met).
-    public func isMet(by ratio: Double) -> Bool {
+    package func isMet(by ratio: Double) -> Bool {
         switch bound {
         case .atMost: ratio <= threshold
         case .atLeast: ratio >= threshold
         }
     }
 
-    public var description: String {
+    package var description: String {
         (bound == .atMost ? "≤ " : "≥ ") + NumberFormatting.plain(threshold)
     }
 }

@@ -11,32 +11,32 @@ import SheetLogCore
 /// let workload = try Workload.generate(events: 100_000, seed: 42)
 /// let session = workload.replayStream    // the 10,000-event session
 /// ```
-public struct Workload: Sendable {
-    public var seed: UInt64
+package struct Workload: Sendable {
+    package var seed: UInt64
     /// Every event in position order (position = index + 1).
-    public var events: [WorkloadEvent]
+    package var events: [WorkloadEvent]
     /// Every attemptDismiss with how it ended, in position order.
-    public var dismissals: [WorkloadDismissal]
+    package var dismissals: [WorkloadDismissal]
     /// The session of ``replayLength`` events used by the replay figure.
-    public var replayStream: String
-    public var replayLength: Int
+    package var replayStream: String
+    package var replayLength: Int
     /// The first event's day starts here (2026-01-01T00:00:00Z).
-    public var startMilliseconds: Int64
+    package var startMilliseconds: Int64
 
-    public static let eventsPerDay = 10_000
-    public static let millisecondsPerDay: Int64 = 86_400_000
+    package static let eventsPerDay = 10_000
+    package static let millisecondsPerDay: Int64 = 86_400_000
     /// Sessions hold about this many events, so 1M events make about 200 sessions.
-    public static let eventsPerSession = 5_000
+    package static let eventsPerSession = 5_000
     /// The replay figure's session length (smaller only when the whole log is under twice that).
-    public static let replaySessionLength = 10_000
+    package static let replaySessionLength = 10_000
 
     /// The audit figure's question: discarded dismissals of the most common creation route on day one.
-    public var auditQuery: (route: String, resolution: String, from: Int64, to: Int64) {
+    package var auditQuery: (route: String, resolution: String, from: Int64, to: Int64) {
         ("newExpense", "discarded", startMilliseconds, startMilliseconds + Self.millisecondsPerDay)
     }
 
     /// Generates `events` (≥ 2) events from `seed`; the same seed always gives the same log.
-    public static func generate(events count: Int, seed: UInt64) throws(SheetLogError) -> Workload {
+    package static func generate(events count: Int, seed: UInt64) throws(SheetLogError) -> Workload {
         guard count >= 2 else {
             throw SheetLogError(
                 .invalidInput, "A workload needs at least 2 events; \(count) were asked for.",

@@ -4,7 +4,7 @@ import Logging
 import SheetLog
 import SheetLogSQLite
 
-/// SheetLog's side of every figure, through the public facade (``SheetLogDatabase``): each
+/// SheetLog's side of every figure, through the package facade (``SheetLogDatabase``): each
 /// method is one run, returning its ``Measurement``.
 ///
 /// The workload is recorded as real domain commands (``WorkloadCommands``) decided by the

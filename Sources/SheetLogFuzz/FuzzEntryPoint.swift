@@ -1,6 +1,6 @@
 /// libFuzzer's entry point: one input per call; a broken invariant traps inside ``FuzzHarness``.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+package func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let data else {
         _ = FuzzHarness.run([UInt8]())
         return 0

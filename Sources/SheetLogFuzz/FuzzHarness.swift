@@ -13,9 +13,9 @@ import SheetLogIngest
 /// ```swift
 /// let outcome = FuzzHarness.run(Array(#"{"session":"s1","type":"endSession"}"#.utf8))
 /// ```
-public enum FuzzHarness {
+package enum FuzzHarness {
     /// How one input ended.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// The decoder rejected the line with this error.
         case rejected(SheetLogError)
         /// The decoder accepted the line; `decided` counts the states whose decider accepted its command.
@@ -26,7 +26,7 @@ public enum FuzzHarness {
     static let limits = InputLimits.default
 
     /// Runs one input through the decoder and, when accepted, the decider and the codecs.
-    public static func run(_ bytes: some Collection<UInt8>) -> Outcome {
+    package static func run(_ bytes: some Collection<UInt8>) -> Outcome {
         let line: IngestLine
         do {
             line = try decoder.decode(bytes, line: 1)

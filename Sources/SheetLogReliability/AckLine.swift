@@ -7,23 +7,23 @@ import SheetLogCore
 /// print(AckLine(index: 12, stored: result.events).text)
 /// let ack = AckLine(parsing: "ack 12 k3-12-0@31")   // index 12, ["k3-12-0": 31]
 /// ```
-public struct AckLine: Sendable, Hashable {
-    public var index: Int
+package struct AckLine: Sendable, Hashable {
+    package var index: Int
     /// (event id, position) in append order.
-    public var positions: [EventPosition]
+    package var positions: [EventPosition]
 
-    public struct EventPosition: Sendable, Hashable {
-        public var eventID: String
-        public var position: Int64
+    package struct EventPosition: Sendable, Hashable {
+        package var eventID: String
+        package var position: Int64
     }
 
-    public init(index: Int, stored: [RecordedEvent]) {
+    package init(index: Int, stored: [RecordedEvent]) {
         self.index = index
         positions = stored.map { EventPosition(eventID: $0.eventID, position: $0.position) }
     }
 
     /// Parses a line written by ``text``; nil for any other line.
-    public init?(parsing line: some StringProtocol) {
+    package init?(parsing line: some StringProtocol) {
         let words = line.split(separator: " ")
         guard words.count >= 2, words[0] == "ack", let index = Int(words[1]) else { return nil }
         var positions: [EventPosition] = []
@@ -36,7 +36,7 @@ public struct AckLine: Sendable, Hashable {
         self.positions = positions
     }
 
-    public var text: String {
+    package var text: String {
         (["ack", String(index)] + positions.map { "\($0.eventID)@\($0.position)" }).joined(separator: " ")
     }
 }

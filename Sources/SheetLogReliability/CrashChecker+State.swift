@@ -34,7 +34,7 @@ extension CrashChecker {
     }
 
     /// Each session's state after the first `count` appends, folded from what the workload sent.
-    public func expectedStates(firstAppends count: Int) -> [String: SessionState] {
+    package func expectedStates(firstAppends count: Int) -> [String: SessionState] {
         workload.eventsByStream(firstAppends: count).reduce(into: [:]) { states, entry in
             states[entry.key] = entry.value.reduce(SessionState(sessionID: entry.key)) { state, data in
                 (try? SheetEventCodec.decode(data)).map { SheetDecider.evolve(state, $0) } ?? state
@@ -43,7 +43,7 @@ extension CrashChecker {
     }
 
     /// The draft values of every sheet on screen after the first `count` appends.
-    public func expectedOpenDrafts(firstAppends count: Int) -> [DraftReference: [String: FieldValue]] {
+    package func expectedOpenDrafts(firstAppends count: Int) -> [DraftReference: [String: FieldValue]] {
         var drafts: [DraftReference: [String: FieldValue]] = [:]
         for (stream, state) in expectedStates(firstAppends: count) {
             for presentation in state.stack {

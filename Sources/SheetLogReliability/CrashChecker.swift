@@ -14,16 +14,16 @@ import SheetLogCore
 /// let violations = checker.violations(in: try await LogSnapshot.read(store),
 ///                                     acknowledged: acks, attempted: acks.count + 1)
 /// ```
-public struct CrashChecker: Sendable {
-    public let workload: Workload
+package struct CrashChecker: Sendable {
+    package let workload: Workload
 
-    public init(workload: Workload) {
+    package init(workload: Workload) {
         self.workload = workload
     }
 
     /// Everything wrong with `snapshot`, given the acknowledged appends and the number of appends that
     /// may have reached the store (the acknowledged ones and the one in flight). Empty when sound.
-    public func violations(in snapshot: LogSnapshot, acknowledged: [AckLine], attempted: Int) -> [Violation] {
+    package func violations(in snapshot: LogSnapshot, acknowledged: [AckLine], attempted: Int) -> [Violation] {
         let attempted = min(max(attempted, acknowledged.count), workload.appends.count)
         let sent = sentEvents(attempted: attempted)
         let stored = Dictionary(snapshot.events.map { ($0.eventID, $0) }, uniquingKeysWith: { first, _ in first })

@@ -4,19 +4,19 @@ import SheetLogDomain
 import SheetLogSQLite
 
 /// What a restarted process finds in the database, read with the production store.
-public struct LogSnapshot: Sendable {
+package struct LogSnapshot: Sendable {
     /// Every event, in position order.
-    public var events: [RecordedEvent]
-    public var chain: ChainVerification
+    package var events: [RecordedEvent]
+    package var chain: ChainVerification
     /// `PRAGMA integrity_check`'s rows: `["ok"]` for a sound file.
-    public var integrityCheck: [String]
+    package var integrityCheck: [String]
     /// Projection tables that differ from a rebuild from the log.
-    public var projectionMismatches: [ProjectionMismatch]
+    package var projectionMismatches: [ProjectionMismatch]
     /// The draft values of every open presentation as the `presentations` projection holds them,
     /// by session and presentation; nil when the store keeps no sheet projection.
-    public var projectedOpenDrafts: [DraftReference: [String: FieldValue]]?
+    package var projectedOpenDrafts: [DraftReference: [String: FieldValue]]?
 
-    public init(
+    package init(
         events: [RecordedEvent], chain: ChainVerification, integrityCheck: [String],
         projectionMismatches: [ProjectionMismatch] = [], projectedOpenDrafts: [DraftReference: [String: FieldValue]]? = nil
     ) {
@@ -28,7 +28,7 @@ public struct LogSnapshot: Sendable {
     }
 
     /// Reads everything through `store`.
-    public static func read(_ store: SQLiteEventStore) async throws -> LogSnapshot {
+    package static func read(_ store: SQLiteEventStore) async throws -> LogSnapshot {
         let events = try await store.readAll()
         let chain = try await store.verifyChain()
         let integrity = try await store.writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }

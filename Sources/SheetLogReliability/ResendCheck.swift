@@ -2,10 +2,10 @@ import SheetLogSQLite
 
 /// Resends an append whose outcome the writer never learned, with the same event ids, as a
 /// restarted app would: the log must hold it exactly once afterwards.
-public enum ResendCheck {
+package enum ResendCheck {
     /// Resends `append` twice through `store`; a violation when either resend adds an event twice,
     /// or when the first resend of an already stored append is not recognised as such.
-    public static func violations(resending append: PlannedAppend, to store: SQLiteEventStore) async -> [Violation] {
+    package static func violations(resending append: PlannedAppend, to store: SQLiteEventStore) async -> [Violation] {
         do {
             let before = try await store.lastPosition()
             let wasStored = try await store.events(withIDs: append.eventIDs).count == append.eventIDs.count

@@ -5,14 +5,14 @@
 /// var random = SplitMix64(seed: 42)
 /// let acks = Int.random(in: 0...300, using: &random)
 /// ```
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -21,17 +21,17 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// True with the given probability in percent.
-    public mutating func chance(_ percent: Int) -> Bool {
+    package mutating func chance(_ percent: Int) -> Bool {
         Int.random(in: 0..<100, using: &self) < percent
     }
 
     /// A random element of a non-empty array.
-    public mutating func pick<T>(_ items: [T]) -> T {
+    package mutating func pick<T>(_ items: [T]) -> T {
         items[Int.random(in: 0..<items.count, using: &self)]
     }
 
     /// A derived seed for run number `index` of a series started from `seed`.
-    public static func seed(_ seed: UInt64, run index: Int) -> UInt64 {
+    package static func seed(_ seed: UInt64, run index: Int) -> UInt64 {
         var generator = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03))
         return generator.next()
     }

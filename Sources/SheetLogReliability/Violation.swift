@@ -1,7 +1,7 @@
 /// One way a recovered log breaks what the writer was promised, as a Jepsen checker reports it.
-public struct Violation: Sendable, Hashable, CustomStringConvertible {
+package struct Violation: Sendable, Hashable, CustomStringConvertible {
     /// The broken guarantee; stable names, for tests that expect a particular kind.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case acknowledgedLost
         case neverSent
         case partialAppend
@@ -16,14 +16,14 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
         case unreadable
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Names appends, event ids, streams, positions and fields only: never a form value.
-    public var detail: String
+    package var detail: String
 
-    public init(_ kind: Kind, _ detail: String) {
+    package init(_ kind: Kind, _ detail: String) {
         self.kind = kind
         self.detail = detail
     }
 
-    public var description: String { "\(kind.rawValue): \(detail)" }
+    package var description: String { "\(kind.rawValue): \(detail)" }
 }

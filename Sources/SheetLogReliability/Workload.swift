@@ -10,21 +10,21 @@ import SheetLogDomain
 /// let workload = Workload(seed: 7, appendCount: 120)
 /// for append in workload.appends { _ = try await store.append(append.batches) }
 /// ```
-public struct Workload: Sendable {
-    public let seed: UInt64
-    public let appends: [PlannedAppend]
+package struct Workload: Sendable {
+    package let seed: UInt64
+    package let appends: [PlannedAppend]
 
     /// How often an append spans two sessions (a multi-stream transaction), in percent.
     static let twoSessionPercent = 12
 
-    public init(seed: UInt64, appendCount: Int, sessionCount: Int = 3) {
+    package init(seed: UInt64, appendCount: Int, sessionCount: Int = 3) {
         self.seed = seed
         var generator = Generator(seed: seed, sessionCount: sessionCount)
         appends = (0..<appendCount).map { generator.append(index: $0) }
     }
 
     /// The planned events of the first `count` appends, by stream, in commit order.
-    public func eventsByStream(firstAppends count: Int) -> [String: [EventData]] {
+    package func eventsByStream(firstAppends count: Int) -> [String: [EventData]] {
         var result: [String: [EventData]] = [:]
         for append in appends.prefix(count) {
             for (stream, event) in append.streamEvents { result[stream, default: []].append(event) }

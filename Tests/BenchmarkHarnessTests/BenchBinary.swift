@@ -6,7 +6,7 @@ enum BenchBinary {
     typealias Run = ProductBinary.Run
 
     /// The `sheetlog-bench` executable in the products directory beside the test bundle.
-    static let executable = ProductBinary.url("sheetlog-bench")
+    static let executable = ProductBinary.url("SheetLogBench")
 
     /// Runs `sheetlog-bench arguments…` with its temporary databases in `workDirectory`.
     static func run(_ arguments: [String], workDirectory: URL) throws -> Run {

@@ -8,7 +8,7 @@ final class AppenderProcess {
             return URL(fileURLWithPath: path)
         }
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return testBinary.deletingLastPathComponent().appendingPathComponent("sheetlog-crash-appender")
+        return testBinary.deletingLastPathComponent().appendingPathComponent("SheetLogCrashAppender")
     }
 
     let process = Process()

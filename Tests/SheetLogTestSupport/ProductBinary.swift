@@ -7,16 +7,16 @@ import Foundation
 /// let run = try ProductBinary.run(ProductBinary.url("sheetlog"), ["--db", path, "verify"])
 /// #expect(run.status == 0)
 /// ```
-public enum ProductBinary {
+package enum ProductBinary {
     /// What one run printed and how it exited.
-    public struct Run: Sendable {
-        public var status: Int32
-        public var stdout: String
-        public var stderr: String
+    package struct Run: Sendable {
+        package var status: Int32
+        package var stdout: String
+        package var stderr: String
     }
 
     /// The executable `name` in the products directory beside the test bundle.
-    public static func url(_ name: String) -> URL {
+    package static func url(_ name: String) -> URL {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
@@ -34,7 +34,7 @@ public enum ProductBinary {
 
     /// Runs `executable arguments…` with `input` on stdin (none when nil) and the environment less
     /// `SHEETLOG_DB` plus `environment`, and waits for it.
-    public static func run(
+    package static func run(
         _ executable: URL, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]
     ) throws -> Run {
         let process = Process()
