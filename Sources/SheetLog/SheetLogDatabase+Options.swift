@@ -22,7 +22,8 @@ extension SheetLogDatabase {
         public var metadata: [String: String]
         /// How long a write waits for another connection or process holding the write lock.
         public var busyTimeout: Duration
-        /// Receives migrations and commit failures; never payloads or form values.
+        /// Receives migrations and commit failures; never payloads or form values. Quiet unless you
+        /// pass one: a library does not write to an app's console on its own.
         public var logger: Logger
 
         public init(
@@ -31,7 +32,7 @@ extension SheetLogDatabase {
             clock: any SheetLogClock = SystemClock(),
             metadata: [String: String] = [:],
             busyTimeout: Duration = .seconds(5),
-            logger: Logger = Logger(label: "SheetLog")
+            logger: Logger = Logger(label: "SheetLog", factory: { _ in SwiftLogNoOpLogHandler() })
         ) {
             self.durability = durability
             self.limits = limits

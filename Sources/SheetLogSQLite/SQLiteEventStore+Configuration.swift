@@ -33,6 +33,7 @@ extension SQLiteEventStore {
         /// Read models updated inside every append's transaction.
         public var projections: [any SQLiteProjection]
         /// Receives migrations applied and appends whose commit outcome is unknown. Never payloads.
+        /// Quiet unless you pass one.
         public var logger: Logger
         /// How often a subscription looks for events appended by other processes. Appends through
         /// this store wake subscriptions at once.
@@ -44,7 +45,7 @@ extension SQLiteEventStore {
             clock: any SheetLogClock = SystemClock(),
             busyTimeout: Duration = .seconds(5),
             projections: [any SQLiteProjection] = [],
-            logger: Logger = Logger(label: "SheetLog.SQLite"),
+            logger: Logger = Logger(label: "SheetLog.SQLite", factory: { _ in SwiftLogNoOpLogHandler() }),
             subscriptionPollInterval: Duration = .milliseconds(75)
         ) {
             self.durability = durability

@@ -57,7 +57,7 @@ public struct SchemaMigrator: Sendable {
     /// which also makes two processes opening one new file at once apply each migration once.
     @discardableResult
     public func migrate(
-        _ db: Database, location: String, clock: any SheetLogClock, logger: Logger = Logger(label: "SheetLog.SQLite")
+        _ db: Database, location: String, clock: any SheetLogClock, logger: Logger = Logger(label: "SheetLog.SQLite", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws -> [SchemaMigration] {
         let alreadyApplied = try readingSchema(location: location) { try appliedMigrations(db) }
         try checkCompatibility(of: alreadyApplied, location: location)
