@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
@@ -12,20 +12,16 @@ let package = Package(
     name: "SheetLog",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
-        // The facade apps use; it re-exports the domain and the core.
+        // The library apps use; it re-exports the domain (commands, events, state) and the core.
         .library(name: "SheetLog", targets: ["SheetLog"]),
-        .library(name: "SheetLogCore", targets: ["SheetLogCore"]),
-        .library(name: "SheetLogDomain", targets: ["SheetLogDomain"]),
+        // The SQLite backend: its types appear in `SheetLogDatabase.Options` (store configuration).
         .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
-        .library(name: "SheetLogProjections", targets: ["SheetLogProjections"]),
+        // An in-memory event store with the same semantics, for apps' own tests.
         .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
-        // The JSON Lines command decoder shared by the CLI and its fuzz target.
-        .library(name: "SheetLogIngest", targets: ["SheetLogIngest"]),
+        // The device-side command line. The benchmark (`SheetLogBench`), the crash appender
+        // (`SheetLogCrashAppender`) and the fuzz target (`SheetLogFuzz`) are targets, not products:
+        // `swift run SheetLogBench`, `swift build --product SheetLogFuzz`.
         .executable(name: "sheetlog", targets: ["SheetLogCLI"]),
-        .executable(name: "sheetlog-bench", targets: ["SheetLogBench"]),
-        .executable(name: "sheetlog-crash-appender", targets: ["SheetLogCrashAppender"]),
-        // The libFuzzer target (Scripts/fuzz.sh); without the fuzzer it replays the files it is given.
-        .executable(name: "sheetlog-fuzz", targets: ["SheetLogFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -93,7 +89,7 @@ let package = Package(
             name: "SheetLogProjectionsTests",
             dependencies: ["SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]
         ),
-        .testTarget(name: "SheetLogTests", dependencies: ["SheetLog", grdb]),
+        .testTarget(name: "SheetLogTests", dependencies: ["SheetLog", grdb, logging]),
         .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest"]),
         .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
@@ -113,3 +109,10 @@ let package = Package(
         .testTarget(name: "BenchmarkHarnessTests", dependencies: ["SheetLogTestSupport", "BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore"]),
     ]
 )
+
+// Every warning of this package's own Swift code is an error (dependencies keep their warnings:
+// SwiftPM does not apply these settings to them). Test targets are left out: Swift Testing's macro
+// expansions warn under Swift 6.3 (`@const` in `@Test`/`@Suite`), which no test can avoid.
+for target in package.targets where target.type != .test && !target.name.hasPrefix("C") {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+}

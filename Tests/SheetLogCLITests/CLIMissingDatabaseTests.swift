@@ -37,7 +37,7 @@ struct CLIMissingDatabaseTests {
         let cli = try CLIHarness()
         defer { cli.remove() }
         let empty = cli.directory.appendingPathComponent("empty.sqlite").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
         let foreign = cli.directory.appendingPathComponent("foreign.sqlite").path
         let queue = try DatabaseQueue(path: foreign)
         try queue.write { db in try db.execute(sql: "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('hello')") }

@@ -22,7 +22,7 @@ struct EventIndexTests {
         let store = try memoryStore()
         for index in 1...30 {
             let type = index.isMultiple(of: 3) ? "attemptDismiss" : index.isMultiple(of: 5) ? "present" : "edit"
-            try await store.append([event("e\(index)", type: type)], to: "s\(index % 4)", expecting: .any)
+            _ = try await store.append([event("e\(index)", type: type)], to: "s\(index % 4)", expecting: .any)
         }
         let plan = try await store.writer.read { db in
             try Row.fetchAll(db, sql: """

@@ -24,7 +24,7 @@ struct ReadOnlyStoreTests {
         let path = directory.path("log.sqlite")
         let store = try SQLiteEventStore(path: path, configuration: .init(clock: ManualClock()))
         for index in 1...events {
-            try await store.append([event("e\(index)")], to: "s1", expecting: .exact(Int64(index - 1)))
+            _ = try await store.append([event("e\(index)")], to: "s1", expecting: .exact(Int64(index - 1)))
         }
         try store.writer.close()
         return path
@@ -105,7 +105,7 @@ struct ReadOnlyStoreTests {
         let path = directory.path("old.sqlite")
         let first = try #require(SchemaMigration.embedded.min(by: { $0.number < $1.number }))
         let queue = try DatabaseQueue(path: path)
-        try queue.writeWithoutTransaction { db in
+        _ = try queue.writeWithoutTransaction { db in
             try SchemaMigrator(migrations: [first]).migrate(db, location: path, clock: ManualClock())
         }
         try queue.close()

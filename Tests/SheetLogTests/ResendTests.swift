@@ -86,7 +86,7 @@ struct ResendTests {
             Self.edit("b", "secret-marker-4711", at: 2),
             Self.edit("c", "secret-marker-4711", at: 3),
         ])
-        let rows = try await database.store.writer.read { db in
+        let rows = try database.store.writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM command_receipts")
         }
         #expect(rows.count == 1)
