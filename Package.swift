@@ -55,7 +55,7 @@ let package = Package(
         // A fault-injecting SQLite VFS for power-loss and I/O-fault tests.
         .target(name: "CFaultVFS", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The seeded sheet workload and the Jepsen-style crash checker of the reliability tiers.
-        .target(name: "SheetLogReliability", dependencies: ["SheetLogDomain", "SheetLogSQLite", "SheetLogProjections", grdb]),
+        .target(name: "SheetLogReliability", dependencies: ["SheetLogTestSupport", "SheetLogDomain", "SheetLogSQLite", "SheetLogProjections", grdb]),
         // The child process the SIGKILL and disk-full tiers kill or starve.
         .executableTarget(
             name: "SheetLogCrashAppender",
@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(name: "SheetLogFuzz", dependencies: ["SheetLogIngest", "SheetLogDomain"], exclude: ["ingest.dict"]),
         // Benchmarks: the raw-SQLite baseline in C, the pure statistics and report, the executable.
         .target(name: "CSQLiteBaseline", linkerSettings: [.linkedLibrary("sqlite3")]),
-        .target(name: "BenchmarkHarness", dependencies: ["SheetLogCore"]),
+        .target(name: "BenchmarkHarness", dependencies: ["SheetLogCore", "SheetLogTestSupport"]),
         .executableTarget(
             name: "SheetLogBench",
             dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore", "SheetLog", "SheetLogSQLite", "SheetLogIngest", grdb, logging, argumentParser]
@@ -75,21 +75,21 @@ let package = Package(
         // MARK: Tests
 
         // What several test targets share: running the package's executables as a user does.
-        .target(name: "SheetLogTestSupport", path: "Tests/SheetLogTestSupport"),
+        .target(name: "SheetLogTestSupport", dependencies: ["SheetLogDomain"], path: "Tests/SheetLogTestSupport"),
 
         .testTarget(name: "SheetLogCoreTests", dependencies: ["SheetLogCore"]),
         .testTarget(
             name: "SheetLogDomainTests",
-            dependencies: ["SheetLogDomain", propertyBased],
+            dependencies: ["SheetLogTestSupport", "SheetLogDomain", propertyBased],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "SheetLogSQLiteTests", dependencies: ["SheetLogSQLite", grdb]),
+        .testTarget(name: "SheetLogSQLiteTests", dependencies: ["SheetLogTestSupport", "SheetLogSQLite", grdb]),
         .testTarget(name: "SheetLogStoreConformanceTests", dependencies: ["SheetLogSQLite", "SheetLogTesting", grdb]),
         .testTarget(
             name: "SheetLogProjectionsTests",
-            dependencies: ["SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]
+            dependencies: ["SheetLogTestSupport", "SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]
         ),
-        .testTarget(name: "SheetLogTests", dependencies: ["SheetLog", grdb, logging]),
+        .testTarget(name: "SheetLogTests", dependencies: ["SheetLogTestSupport", "SheetLog", grdb, logging]),
         .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest"]),
         .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
@@ -98,11 +98,11 @@ let package = Package(
             dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogIngest", "SheetLogCLI", "SheetLogFuzz", grdb, propertyBased],
             resources: [.copy("FuzzCorpus")]
         ),
-        .testTarget(name: "CFaultVFSTests", dependencies: ["CFaultVFS"]),
+        .testTarget(name: "CFaultVFSTests", dependencies: ["SheetLogTestSupport", "CFaultVFS"]),
         .testTarget(
             name: "SheetLogReliabilityTests",
             dependencies: [
-                "SheetLogReliability", "SheetLogCrashAppender", "CFaultVFS", "SheetLogSQLite", "SheetLogProjections",
+                "SheetLogTestSupport", "SheetLogReliability", "SheetLogCrashAppender", "CFaultVFS", "SheetLogSQLite", "SheetLogProjections",
                 grdb, logging,
             ]
         ),

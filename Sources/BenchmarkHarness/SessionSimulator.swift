@@ -1,3 +1,5 @@
+import SheetLogTestSupport
+
 /// Plays one session of the workload: a user presenting sheets, typing, trying to leave, confirming.
 ///
 /// It follows DESIGN.md's dismissal table (guards, outcomes, confirmations) closely enough that the
@@ -45,7 +47,7 @@ struct SessionSimulator {
     }
 
     /// Appends steps until the session holds `length` events (the last one may leave a draft open).
-    mutating func run(length: Int, endsCleanly: Bool, using generator: inout SeededGenerator) {
+    mutating func run(length: Int, endsCleanly: Bool, using generator: inout SplitMix64) {
         while steps.count < length {
             if endsCleanly && steps.count == length - 1 {
                 steps.append(Step(type: "endSession", payload: "{}"))
@@ -58,7 +60,7 @@ struct SessionSimulator {
         }
     }
 
-    private mutating func step(using generator: inout SeededGenerator) {
+    private mutating func step(using generator: inout SplitMix64) {
         guard let top = stack.last else {
             if steps.count >= nextLaunch, !recoverable.isEmpty { return resolveRecoverableDraft() }
             return present(using: &generator)
@@ -72,7 +74,7 @@ struct SessionSimulator {
         edit(using: &generator)
     }
 
-    private mutating func present(using generator: inout SeededGenerator) {
+    private mutating func present(using generator: inout SplitMix64) {
         let groups = Set(stack.map(\.route.group))
         guard let route = WorkloadRoute.random(using: &generator, excludingGroups: groups) else {
             return edit(using: &generator)
@@ -99,7 +101,7 @@ struct SessionSimulator {
         steps.append(Step(type: "present", payload: payload))
     }
 
-    private mutating func edit(using generator: inout SeededGenerator) {
+    private mutating func edit(using generator: inout SplitMix64) {
         var top = stack.removeLast()
         let field = top.route.fields.randomElement(using: &generator)!
         var value: String
@@ -119,7 +121,7 @@ struct SessionSimulator {
         ])))
     }
 
-    private mutating func attemptDismiss(using generator: inout SeededGenerator) {
+    private mutating func attemptDismiss(using generator: inout SplitMix64) {
         let sourceDraw = Int.random(in: 0..<10, using: &generator)
         let source = sourceDraw < 6 ? "swipe" : sourceDraw < 9 ? "cancelButton" : "programmatic"
         var top = stack.removeLast()
@@ -151,7 +153,7 @@ struct SessionSimulator {
         steps.append(Step(type: "attemptDismiss", payload: JSONText.object(members), dismissal: dismissal))
     }
 
-    private mutating func resolveConfirmation(using generator: inout SeededGenerator) {
+    private mutating func resolveConfirmation(using generator: inout SplitMix64) {
         var top = stack.removeLast()
         let draw = Int.random(in: 0..<20, using: &generator)
         let pending = top.pendingDismissalStep
@@ -196,7 +198,7 @@ struct SessionSimulator {
     }
 
     /// A field value: mostly a 5–120-byte string, sometimes a number, a bool or null.
-    static func randomValue(using generator: inout SeededGenerator) -> String {
+    static func randomValue(using generator: inout SplitMix64) -> String {
         switch Int.random(in: 0..<20, using: &generator) {
         case 0: return "null"
         case 1: return Bool.random(using: &generator) ? "true" : "false"

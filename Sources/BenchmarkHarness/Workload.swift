@@ -1,4 +1,5 @@
 import SheetLogCore
+import SheetLogTestSupport
 
 /// The seeded, realistic event log every figure works on: about 200 sessions at 1M events of
 /// present / edit / attemptDismiss / confirmDiscard / keepEditing / save / declineDraft, interleaved in time.
@@ -42,7 +43,7 @@ package struct Workload: Sendable {
                 .invalidInput, "A workload needs at least 2 events; \(count) were asked for.",
                 context: SheetLogError.Context(operation: "workload", limit: 2))
         }
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let lengths = sessionLengths(total: count, using: &generator)
         let sessions = lengths.indices.map { "session-\($0 + 1)" }
         let metadata = sessions.indices.map { index in
@@ -85,7 +86,7 @@ package struct Workload: Sendable {
     }
 
     /// The replay session first, then the rest of `total` spread over sessions of about 5,000 events.
-    private static func sessionLengths(total: Int, using generator: inout SeededGenerator) -> [Int] {
+    private static func sessionLengths(total: Int, using generator: inout SplitMix64) -> [Int] {
         let replay = min(replaySessionLength, total / 2)
         let rest = total - replay
         let others = max(1, (rest + eventsPerSession / 2) / eventsPerSession)

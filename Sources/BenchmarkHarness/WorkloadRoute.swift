@@ -1,3 +1,5 @@
+import SheetLogTestSupport
+
 /// The sheets of the workload's imaginary expense app: routes, their fields and their guards.
 struct WorkloadRoute: Sendable {
     var name: String
@@ -30,7 +32,7 @@ struct WorkloadRoute: Sendable {
     ]
 
     /// The route presented by a top-level `present`, drawn by weight.
-    static func random(using generator: inout SeededGenerator, excludingGroups groups: Set<String>) -> WorkloadRoute? {
+    static func random(using generator: inout SplitMix64, excludingGroups groups: Set<String>) -> WorkloadRoute? {
         let candidates = catalog.filter { !groups.contains($0.group) }
         let total = candidates.reduce(0) { $0 + $1.weight }
         guard total > 0 else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import SheetLogDomain
+import SheetLogTestSupport
 
 /// Form values for the crash workloads: strings of 16 B to 2 KiB mixing ASCII, accented letters,
 /// CJK, emoji and characters JSON must escape, plus the occasional number, bool, null or empty value.

@@ -1,4 +1,5 @@
 import SheetLogDomain
+import SheetLogTestSupport
 
 /// A seeded workload of real sheet commands over several sessions, decided with ``SheetDecider``
 /// and turned into appends of 1 to 4 events each, with exact expected versions.

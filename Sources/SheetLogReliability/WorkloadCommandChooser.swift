@@ -1,4 +1,5 @@
 import SheetLogDomain
+import SheetLogTestSupport
 
 /// Picks the next command for a session, biased towards commands the decider accepts, so that
 /// workloads reach typed drafts, discard alerts, saves, abandoned drafts and restores.

@@ -1,5 +1,6 @@
 import CFaultVFS
 import Foundation
+import SheetLogTestSupport
 
 /// A seeded workload of numbered transactions, each inserting 1–4 rows of 16 B–2 KiB text, and the
 /// checker that judges a database reopened after a crash or a fault.
@@ -94,17 +95,3 @@ struct WorkloadOutcome {
     var failure: Int32?
 }
 
-/// A seedable generator, so a failing seed reproduces.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

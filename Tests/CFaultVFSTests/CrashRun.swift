@@ -1,5 +1,6 @@
 import CFaultVFS
 import Foundation
+import SheetLogTestSupport
 
 /// One power-loss experiment: a workload on a fresh database through faultvfs, a crash at a
 /// seeded point (a write or a sync inside the workload), a restart through the unix VFS, a verdict.

@@ -1,4 +1,5 @@
 import SheetLog
+import SheetLogTestSupport
 
 /// One way of breaking a valid ingest line, as the property tests apply it.
 enum LineMutation: Int, CaseIterable, Sendable {
@@ -25,11 +26,11 @@ struct MutatedLine: Sendable {
 
 /// Applies a ``LineMutation`` to a scenario's line, every choice drawn from one seed.
 struct LineMutator {
-    private var random: SplitMix
+    private var random: SplitMix64
     let maxLineBytes: Int
 
     init(seed: Int, maxLineBytes: Int = InputLimits.default.maxPayloadBytes) {
-        random = SplitMix(seed)
+        random = SplitMix64(seed: UInt64(truncatingIfNeeded: seed))
         self.maxLineBytes = maxLineBytes
     }
 

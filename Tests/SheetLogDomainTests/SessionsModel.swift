@@ -1,5 +1,6 @@
 import SheetLogDomain
 import Testing
+import SheetLogTestSupport
 
 /// Two sessions driven by random commands, the way an app and its recovery screen drive them.
 ///

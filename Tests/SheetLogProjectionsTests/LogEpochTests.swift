@@ -4,6 +4,7 @@ import SheetLogDomain
 import SheetLogProjections
 import SheetLogSQLite
 import Testing
+import SheetLogTestSupport
 
 /// Appends skip re-reading the log only while nothing but the store's own appends changed it.
 @Suite("log epochs: cached tails and sessions are trusted only while the store alone wrote")

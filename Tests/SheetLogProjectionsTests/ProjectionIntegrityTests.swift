@@ -3,6 +3,7 @@ import SheetLogDomain
 import SheetLogProjections
 import SheetLogSQLite
 import Testing
+import SheetLogTestSupport
 
 @Suite("projection integrity: rollback, foreign events, caches, rebuild")
 struct ProjectionIntegrityTests {

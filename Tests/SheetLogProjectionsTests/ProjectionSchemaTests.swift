@@ -5,6 +5,7 @@ import SheetLogDomain
 import SheetLogProjections
 import SheetLogSQLite
 import Testing
+import SheetLogTestSupport
 
 @Suite("projection schema: statements without ephemeral tables, migration 0003 keeps the rows")
 struct ProjectionSchemaTests {

@@ -5,6 +5,7 @@ import SheetLogDomain
 import SheetLogProjections
 import SheetLogSQLite
 import Testing
+import SheetLogTestSupport
 
 /// Drives sessions the way an app does: decides commands with the domain against the folded
 /// state, appends the events to a store configured with ``SheetProjection``, and reads rows back.
@@ -133,20 +134,3 @@ func strings(_ json: String) throws -> [String] {
     try JSONDecoder().decode([String].self, from: Data(json.utf8))
 }
 
-/// A directory removed when the value is released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-projections-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-}

@@ -2,13 +2,14 @@ import Foundation
 import SheetLogReliability
 import SheetLogSQLite
 import Testing
+import SheetLogTestSupport
 
 /// Tier 4: the disk fills up. `max_page_count` always; a real tmpfs when a mount namespace can be made.
 @Suite("reliability: disk full")
 struct DiskFullTests {
     @Test("max_page_count reached: a clean storageFull, every acknowledged append kept, appends resume")
     func maxPageCount() async throws {
-        let scratch = try ScratchDirectory("full")
+        let scratch = try TemporaryDirectory("full")
         let path = scratch.path("full.sqlite")
         let workload = Workload(seed: TierSettings.baseSeed, appendCount: 400)
         let store = try SQLiteEventStore(path: path, configuration: FaultyStore.configuration())
@@ -51,7 +52,7 @@ struct DiskFullTests {
     @Test("a real tmpfs fills up: a typed error, the file reopens, every acknowledged append is there, appends resume",
           .enabled(if: TmpfsMount.probe.isAvailable, TmpfsMount.probe.comment))
     func tmpfs() async throws {
-        let scratch = try ScratchDirectory("tmpfs")
+        let scratch = try TemporaryDirectory("tmpfs")
         let result = try TmpfsMount.runAppenderUntilFull(seed: TierSettings.baseSeed, in: scratch)
         #expect(result.status == 0, "the appender failed: \(result.errorOutput)")
         let fullLines = result.lines.filter { $0.hasPrefix("full ") }

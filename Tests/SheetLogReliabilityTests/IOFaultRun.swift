@@ -2,6 +2,7 @@ import CFaultVFS
 import Foundation
 import SheetLogReliability
 import SheetLogSQLite
+import SheetLogTestSupport
 
 /// I/O-fault experiments: a store writing through faultvfs meets an injected fault; the error must
 /// be typed, and the file reopened through the unix VFS must check out, the unknown outcome being
@@ -9,10 +10,10 @@ import SheetLogSQLite
 struct IOFaultRun {
     static let acknowledgedBefore = 5
 
-    let directory: ScratchDirectory
+    let directory: TemporaryDirectory
     let workload: Workload
 
-    init(directory: ScratchDirectory, seed: UInt64) {
+    init(directory: TemporaryDirectory, seed: UInt64) {
         self.directory = directory
         workload = Workload(seed: seed, appendCount: Self.acknowledgedBefore + 12)
     }

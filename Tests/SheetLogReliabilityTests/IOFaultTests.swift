@@ -2,6 +2,7 @@ import CFaultVFS
 import SheetLogReliability
 import SheetLogSQLite
 import Testing
+import SheetLogTestSupport
 
 extension FaultVFSTiers {
     /// Tier 3: write N / sync N failing, once and persistently, inside one append and during the
@@ -10,7 +11,7 @@ extension FaultVFSTiers {
     struct IOFaultTests {
         @Test("every write and sync of one append failing, once or persistently, gives a typed error and a sound file")
         func everyOperationOfOneAppend() async throws {
-            let scratch = try ScratchDirectory("io-append")
+            let scratch = try TemporaryDirectory("io-append")
             let run = IOFaultRun(directory: scratch, seed: TierSettings.baseSeed)
             let operations = try await run.operationsOfOneAppend()
             try #require(operations.writes > 0 && operations.syncs > 0)
@@ -35,7 +36,7 @@ extension FaultVFSTiers {
 
         @Test("every write and sync of the restart after a power loss failing gives a typed error and loses nothing")
         func everyOperationOfTheRestart() async throws {
-            let scratch = try ScratchDirectory("io-restart")
+            let scratch = try TemporaryDirectory("io-restart")
             let run = IOFaultRun(directory: scratch, seed: TierSettings.baseSeed)
             let template = try await run.crashedTemplate()
             let operations = try await run.operationsOfRestart(from: template.path)
@@ -61,7 +62,7 @@ extension FaultVFSTiers {
 
         @Test("random I/O faults during seeded workloads: typed errors, nothing acknowledged lost")
         func randomFaults() async throws {
-            let scratch = try ScratchDirectory("io-random")
+            let scratch = try TemporaryDirectory("io-random")
             let deadline = TierSettings.randomIOFaultSeconds.map { ContinuousClock.now + .seconds($0) }
             var problems: [String] = []
             var runs = 0

@@ -2,6 +2,7 @@ import Foundation
 import SheetLogReliability
 import SheetLogSQLite
 import Testing
+import SheetLogTestSupport
 
 /// Tier 1: SIGKILL the appender at a random ack (0–300) plus 0–5 ms, reopen with the production
 /// store and check the log.
@@ -12,7 +13,7 @@ import Testing
 struct KillTests {
     @Test("killing the appender at random acks loses nothing acknowledged and stores nothing unsent")
     func randomKills() async throws {
-        let scratch = try ScratchDirectory("kills")
+        let scratch = try TemporaryDirectory("kills")
         var failures: [String] = []
         var acknowledged = 0
         for run in 0..<TierSettings.kills {
@@ -32,7 +33,7 @@ struct KillTests {
 /// One kill experiment on a fresh database file.
 struct KillRun {
     let seed: UInt64
-    let directory: ScratchDirectory
+    let directory: TemporaryDirectory
 
     struct Outcome {
         var found: [String]

@@ -2,6 +2,7 @@ import CFaultVFS
 import Foundation
 import SheetLogReliability
 import SheetLogSQLite
+import SheetLogTestSupport
 
 /// One power-loss experiment: the store appends a seeded workload through faultvfs until a crash
 /// point fires (a write or a sync), then the file is reopened through the unix VFS and checked.
@@ -9,7 +10,7 @@ struct PowerLossRun {
     static let appendCount = 24
 
     let seed: UInt64
-    let directory: ScratchDirectory
+    let directory: TemporaryDirectory
     var durability: SQLiteEventStore.Durability = .full
 
     struct Result {
@@ -19,7 +20,7 @@ struct PowerLossRun {
     }
 
     /// Writes and syncs of a whole workload without a crash, to aim crash points inside it.
-    static func operationsOfWholeWorkload(in directory: ScratchDirectory) async throws -> (writes: Int, syncs: Int) {
+    static func operationsOfWholeWorkload(in directory: TemporaryDirectory) async throws -> (writes: Int, syncs: Int) {
         let path = directory.path("calibration.sqlite")
         let store = try FaultyStore.open(path)
         defer { FaultyStore.closeAndRestart(store) }

@@ -3,6 +3,7 @@ import Foundation
 import SheetLogReliability
 import SheetLogSQLite
 import Testing
+import SheetLogTestSupport
 
 extension FaultVFSTiers {
     /// Tier 2: simulated power loss under `SQLiteEventStore` at seeded crash points.
@@ -10,7 +11,7 @@ extension FaultVFSTiers {
     struct PowerLossTests {
         @Test("power loss at random crash points with the default durability loses nothing acknowledged")
         func randomCrashPointsAtDefaultDurability() async throws {
-            let scratch = try ScratchDirectory("power")
+            let scratch = try TemporaryDirectory("power")
             let span = try await PowerLossRun.operationsOfWholeWorkload(in: scratch)
             var failures: [String] = []
             var insideWorkload = 0
@@ -36,7 +37,7 @@ extension FaultVFSTiers {
 
         @Test("the checker has teeth: synchronous=NORMAL loses acknowledged appends at a power loss")
         func weakenedDurabilityIsCaught() async throws {
-            let scratch = try ScratchDirectory("power-normal")
+            let scratch = try TemporaryDirectory("power-normal")
             let violations = try await PowerLossRun(seed: TierSettings.baseSeed, directory: scratch, durability: .normal)
                 .performDroppingEverythingAfterWorkload()
             #expect(violations.contains { $0.kind == .acknowledgedLost }, "\(violations)")
@@ -44,7 +45,7 @@ extension FaultVFSTiers {
 
         @Test("the same power loss at the default durability loses nothing")
         func defaultDurabilitySurvivesTheSamePowerLoss() async throws {
-            let scratch = try ScratchDirectory("power-full")
+            let scratch = try TemporaryDirectory("power-full")
             let violations = try await PowerLossRun(seed: TierSettings.baseSeed, directory: scratch, durability: .full)
                 .performDroppingEverythingAfterWorkload()
             #expect(violations.isEmpty, "\(violations)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SheetLogTestSupport
 
 /// Runs the appender on a small tmpfs inside a private mount namespace, so that the disk really
 /// fills up; the database is copied out before the namespace (and its tmpfs) goes away.
@@ -34,7 +35,7 @@ enum TmpfsMount {
     }
 
     /// A 768 KiB tmpfs with a 192 KiB ballast file; the appender fills it, deletes the ballast and goes on.
-    static func runAppenderUntilFull(seed: UInt64, in scratch: ScratchDirectory) throws -> Result {
+    static func runAppenderUntilFull(seed: UInt64, in scratch: TemporaryDirectory) throws -> Result {
         let mountPoint = scratch.path("mnt")
         let copy = scratch.path("copy")
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import SheetLogSQLite
 import Testing
+import SheetLogTestSupport
 
 @Suite("The log in a file")
 struct FileStoreTests {

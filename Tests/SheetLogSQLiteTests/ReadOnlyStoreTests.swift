@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import SheetLogSQLite
 import Testing
+import SheetLogTestSupport
 
 @Suite("A log opened for reading only")
 struct ReadOnlyStoreTests {

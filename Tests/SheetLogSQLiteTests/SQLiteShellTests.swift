@@ -1,6 +1,7 @@
 import Foundation
 import SheetLogSQLite
 import Testing
+import SheetLogTestSupport
 
 @Suite("The sqlite3 shell on a SheetLog file")
 struct SQLiteShellTests {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SheetLogSQLite
 import Testing
+import SheetLogTestSupport
 
 @Suite("Subscriptions")
 struct SubscriptionTests {

@@ -1,24 +1,7 @@
 import Foundation
 import GRDB
 import SheetLogSQLite
-
-/// A directory removed when the value is released; holds the database files of one test.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-sqlite-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-}
+import SheetLogTestSupport
 
 /// A small event with a JSON payload holding one field.
 func event(_ id: String, type: String = "edit", field: String = "amount", value: String = "47.50") -> EventData {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SheetLog
+import SheetLogTestSupport
 
 @Suite("Two databases on one file")
 struct ConcurrencyTests {

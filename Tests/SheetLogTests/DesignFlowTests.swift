@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SheetLog
+import SheetLogTestSupport
 
 /// DESIGN.md's flows, end to end on a SQLite file.
 @Suite("Design flows on a file")

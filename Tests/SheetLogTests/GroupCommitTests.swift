@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SheetLog
 import SheetLogSQLite
+import SheetLogTestSupport
 
 /// Calls that arrive while a commit is under way share the next transaction, and each still
 /// succeeds or fails on its own.

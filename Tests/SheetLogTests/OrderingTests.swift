@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SheetLog
+import SheetLogTestSupport
 
 /// Commands from one process, fired the way apps fire them: one task per keystroke.
 @Suite("Commands from many tasks")

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import SheetLog
+import SheetLogTestSupport
 
 /// Resending commands — a whole file again, or its tail after a crash — never changes the log.
 @Suite("Resends of commands that appended nothing")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SheetLog
+import SheetLogTestSupport
 
 /// A long-lived writer (an app) and another one (its extension, another process) on one file: every
 /// decision of the first is made on the session as stored, never on what it cached before.

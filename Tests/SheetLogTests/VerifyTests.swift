@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import SheetLog
+import SheetLogTestSupport
 
 @Suite("verify and rebuild on a file")
 struct VerifyTests {

@@ -3,38 +3,38 @@ import SheetLogDomain
 /// Turns one generated number into a command for the current state, biased towards legal
 /// commands on the top sheet so that random sequences reach deep stacks, alerts and restores.
 ///
-/// Each step of a sequence is one number: it seeds a small SplitMix64 generator, so that the
-/// property library's shrinking (smaller numbers, fewer steps) still yields valid sequences.
-struct CommandChooser {
+/// Each step of a sequence is one number: it seeds a ``SplitMix64``, so that the property
+/// library's shrinking (smaller numbers, fewer steps) still yields valid sequences.
+///
+/// ```swift
+/// var chooser = CommandChooser(number)
+/// let command = chooser.command(for: state, freshID: "p\(step)", drafts: state.recoverableDrafts.map(\.reference))
+/// ```
+package struct CommandChooser {
     /// Field names and values small enough to collide often (typing back to a baseline).
-    static let fields = ["amount", "category", "notes"]
-    static let values: [FieldValue] = ["", nil, "val-secret-1", "val-secret-2", 12, 13.5, true, "food"]
-    static let routes = [
-        Route(name: "settings"), Route(name: "newExpense", group: "editor"), Route(name: "composer", group: "editor"),
-        Route(name: "editProfile", group: "editor"), Route(name: "picker"), Route(name: "newFriend"),
+    package static let fields = ["amount", "category", "notes"]
+    package static let values: [FieldValue] = ["", nil, "val-secret-1", "val-secret-2", 12, 13.5, -0.25, true, "food"]
+    package static let routes = [
+        Route(name: "settings"), Route(name: "newExpense", group: "editor", params: ["itemID": "7"]),
+        Route(name: "composer", group: "editor"), Route(name: "editProfile", group: "editor"), Route(name: "picker"),
+        Route(name: "newFriend"),
     ]
-    static let baselines: [[String: FieldValue]] = [[:], ["amount": 12, "category": "food"], ["notes": "val-secret-2"]]
+    package static let baselines: [[String: FieldValue]] = [[:], ["amount": 12, "category": "food"], ["notes": "val-secret-2"]]
 
-    private var seed: UInt64
+    private var random: SplitMix64
 
-    init(_ number: Int) { seed = UInt64(truncatingIfNeeded: number) &* 0x9E37_79B9_7F4A_7C15 }
-
-    mutating func next() -> UInt64 {
-        seed &+= 0x9E37_79B9_7F4A_7C15
-        var z = seed
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+    package init(_ number: Int) {
+        random = SplitMix64(seed: UInt64(truncatingIfNeeded: number) &* 0x9E37_79B9_7F4A_7C15)
     }
 
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    package mutating func below(_ bound: Int) -> Int { random.below(bound) }
 
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    package mutating func pick<T>(_ items: [T]) -> T { random.pick(items) }
 
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    package mutating func chance(_ percent: Int) -> Bool { random.chance(percent) }
 
     /// A command for `state`; `freshID` names a presentation never used anywhere yet.
-    mutating func command(for state: SessionState, freshID: String, drafts: [DraftReference]) -> SheetCommand {
+    package mutating func command(for state: SessionState, freshID: String, drafts: [DraftReference]) -> SheetCommand {
         if state.ended || chance(4) { return anyCommand(state: state, freshID: freshID, drafts: drafts) }
         guard let top = state.top else {
             switch below(100) {

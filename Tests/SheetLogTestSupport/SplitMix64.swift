@@ -1,9 +1,9 @@
-/// A small seeded random number generator (SplitMix64): the same seed gives the same workload,
-/// crash point and kill time on every machine, so a failing seed reproduces.
+/// SplitMix64 (Steele, Lea and Flood 2014): a seedable generator, so that every random test,
+/// workload and benchmark replays exactly from the seed it prints.
 ///
 /// ```swift
 /// var random = SplitMix64(seed: 42)
-/// let acks = Int.random(in: 0...300, using: &random)
+/// let steps = random.below(10), flow = random.pick(["edit", "save"]), dirty = random.chance(30)
 /// ```
 package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
@@ -20,17 +20,22 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
-    /// True with the given probability in percent.
+    /// A number in `0..<bound`.
+    package mutating func below(_ bound: Int) -> Int {
+        Int.random(in: 0..<bound, using: &self)
+    }
+
+    /// True `percent` times in a hundred.
     package mutating func chance(_ percent: Int) -> Bool {
-        Int.random(in: 0..<100, using: &self) < percent
+        below(100) < percent
     }
 
-    /// A random element of a non-empty array.
+    /// One of `items`, which must not be empty.
     package mutating func pick<T>(_ items: [T]) -> T {
-        items[Int.random(in: 0..<items.count, using: &self)]
+        items[below(items.count)]
     }
 
-    /// A derived seed for run number `index` of a series started from `seed`.
+    /// The seed of run `index` of a series started from `seed`: runs differ, and each replays alone.
     package static func seed(_ seed: UInt64, run index: Int) -> UInt64 {
         var generator = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03))
         return generator.next()
