@@ -5,10 +5,9 @@
 /// let texts = MetadataTexts(base: ["appVersion": "2.3.1"])
 /// texts.json(command: "edit")  // {"appVersion":"2.3.1","command":"edit"}
 /// ```
-final class MetadataTexts: @unchecked Sendable {  // every access to `texts` holds `lock`
+final class MetadataTexts: Sendable {
     private let base: [String: String]
-    private let lock = Lock()
-    private var texts: [String: String] = [:]
+    private let texts = LockedBox<[String: String]>([:])
     private let continuation: String
 
     init(base: [String: String]) {
@@ -19,9 +18,9 @@ final class MetadataTexts: @unchecked Sendable {  // every access to `texts` hol
     /// ``EventMetadata/json(base:command:)`` for this database's base metadata.
     func json(command: String?) -> String {
         guard let command else { return continuation }
-        if let known = lock.withLock({ texts[command] }) { return known }
+        if let known = texts.withLock({ $0[command] }) { return known }
         let text = EventMetadata.json(base: base, command: command)
-        lock.withLock { texts[command] = text }
+        texts.withLock { $0[command] = text }
         return text
     }
 }

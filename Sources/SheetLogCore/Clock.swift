@@ -5,18 +5,18 @@ public protocol SheetLogClock: Sendable {
 }
 
 /// A clock that returns a time the caller sets: for tests and replays.
-public final class ManualClock: SheetLogClock, @unchecked Sendable {
-    private var current: Int64
-    private let lock = Lock()
+public final class ManualClock: SheetLogClock, Sendable {
+    private let current: LockedBox<Int64>
 
     public init(milliseconds: Int64 = 1_767_225_600_000) {  // 2026-01-01T00:00:00Z
-        current = milliseconds
+        current = LockedBox(milliseconds)
     }
 
-    public func nowMilliseconds() -> Int64 { lock.withLock { current } }
+    public func nowMilliseconds() -> Int64 { current.withLock { $0 } }
 
     /// Moves the clock forward by `milliseconds`.
-    public func advance(by milliseconds: Int64) { lock.withLock { current += milliseconds } }
+    public func advance(by milliseconds: Int64) { current.withLock { $0 += milliseconds } }
 
-    public func set(milliseconds: Int64) { lock.withLock { current = milliseconds } }
+    /// Sets the time the clock returns.
+    public func set(milliseconds: Int64) { current.withLock { $0 = milliseconds } }
 }

@@ -9,7 +9,7 @@ import SheetLogCore
 /// the append skips reading the last position, the last chain and its streams' versions (three
 /// index lookups, about 34k instructions of a 355k-instruction append). Any difference starts a
 /// new ``LogEpoch`` and the append reads the log as it always did.
-final class LogTailCache: @unchecked Sendable {  // every access to `state` holds `lock`
+final class LogTailCache: Sendable {
     /// The log's end as the last committed append of the epoch left it.
     struct Tail {
         var dataVersion: Int64
@@ -27,24 +27,22 @@ final class LogTailCache: @unchecked Sendable {  // every access to `state` hold
     /// Streams whose versions are kept; past it the map starts again (a lookup each is the fallback).
     static let streamCapacity = 4_096
 
-    private static let storeSerials = Lock()
-    nonisolated(unsafe) private static var lastStoreSerial: UInt64 = 0
+    private static let lastStoreSerial = LockedBox<UInt64>(0)
 
-    private let lock = Lock()
-    private var state: State
+    private let state: LockedBox<State>
 
     init() {
-        let serial = Self.storeSerials.withLock {
-            Self.lastStoreSerial += 1
-            return Self.lastStoreSerial
+        let serial = Self.lastStoreSerial.withLock { last in
+            last += 1
+            return last
         }
-        state = State(tail: nil, epoch: LogEpoch(store: serial, number: 0))
+        state = LockedBox(State(tail: nil, epoch: LogEpoch(store: serial, number: 0)))
     }
 
     /// The cached tail when nothing but this store's appends changed the database since it was
     /// stored, with the epoch it belongs to; otherwise nil and a new epoch.
     func tail(dataVersion: Int64, totalChanges: Int) -> (tail: Tail?, epoch: LogEpoch) {
-        lock.withLock {
+        state.withLock { state in
             if let tail = state.tail, tail.dataVersion == dataVersion, tail.totalChanges == totalChanges {
                 return (tail, state.epoch)
             }
@@ -56,7 +54,7 @@ final class LogTailCache: @unchecked Sendable {  // every access to `state` hold
 
     /// Records the tail an append of `epoch` committed; ignored when another epoch began meanwhile.
     func store(_ tail: Tail, epoch: LogEpoch) {
-        lock.withLock {
+        state.withLock { state in
             guard state.epoch == epoch else { return }
             var tail = tail
             if tail.streamVersions.count > Self.streamCapacity { tail.streamVersions = [:] }
@@ -66,7 +64,7 @@ final class LogTailCache: @unchecked Sendable {  // every access to `state` hold
 
     /// Forgets the tail (a COMMIT whose outcome is unknown): the next append reads the log.
     func invalidate() {
-        lock.withLock {
+        state.withLock { state in
             state.tail = nil
             state.epoch = LogEpoch(store: state.epoch.store, number: state.epoch.number + 1)
         }

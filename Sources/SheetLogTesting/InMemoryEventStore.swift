@@ -10,21 +10,20 @@ import SheetLogCore
 /// let store = InMemoryEventStore(clock: clock)
 /// try await store.append([EventData(type: "present", payload: "{}")], to: "session-1", expecting: .noStream)
 /// ```
-public final class InMemoryEventStore: EventStore, @unchecked Sendable {
+public final class InMemoryEventStore: EventStore, Sendable {
     /// The limits every append is validated against before it touches the log.
     public let limits: InputLimits
     /// The clock that stamps `recordedAt`.
     public let clock: any SheetLogClock
 
-    /// Everything mutable, guarded by `lock`.
+    /// Everything mutable, reached through ``withState(_:)``.
     struct State {
         var log = InMemoryLog()
         var subscribers: [Int: AsyncThrowingStream<RecordedEvent, any Error>.Continuation] = [:]
         var nextSubscriberID = 0
     }
 
-    private let lock = Lock()
-    private var state = State()
+    private let state = LockedBox(State())
 
     public init(limits: InputLimits = .default, clock: any SheetLogClock = ManualClock()) {
         self.limits = limits
@@ -33,12 +32,12 @@ public final class InMemoryEventStore: EventStore, @unchecked Sendable {
 
     deinit {
         // Subscribers would otherwise wait forever for events that can no longer come.
-        for continuation in state.subscribers.values { continuation.finish() }
+        for continuation in state.withLock({ $0.subscribers.values }) { continuation.finish() }
     }
 
     /// Runs `body` with exclusive access to the state.
     func withState<T>(_ body: (inout State) throws -> T) rethrows -> T {
-        try lock.withLock { try body(&state) }
+        try state.withLock { try body(&$0) }
     }
 
     public func append(_ batches: [StreamBatch]) async throws -> AppendResult {
