@@ -8,6 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 swift build -c release --product SheetLogBench
+swift build -c release --product sheetlog  # the ingest --each figure runs it
 binary="$(swift build -c release --show-bin-path)/SheetLogBench"
 
 work_dir="$(mktemp -d "${TMPDIR:-/tmp}/sheetlog-bench.XXXXXX")"

@@ -5,6 +5,7 @@ enum FigureName: String, CaseIterable, ExpressibleByArgument {
     case durableAppend = "durable-append"
     case fastAppend = "fast-append"
     case burst
+    case ingestEach = "ingest-each"
     case ingest
     case rebuild
     case replay
@@ -19,6 +20,7 @@ enum FigureName: String, CaseIterable, ExpressibleByArgument {
         case .durableAppend: "durable append"
         case .fastAppend: "fast append"
         case .burst: "burst of 100 edits"
+        case .ingestEach: "sheetlog ingest --each"
         case .ingest: "ingest"
         case .rebuild: "rebuild"
         case .replay: "replay"

@@ -27,6 +27,14 @@ extension FigureRunner {
             sheetLog: sheetLog, baseline: baseline, metrics: [(.value, .atMost(0.3))])
     }
 
+    func ingestEach(sheetLog: Side?, baseline: Side) throws -> [Figure] {
+        try figures(
+            name: FigureName.ingestEach.title, unit: .milliseconds,
+            sheetLogDoes: "the sheetlog binary: \(CommandLineSides.lines) workload lines, one JSON answer each, synchronous=FULL",
+            baselineDoes: "the sqlite3 shell: \(CommandLineSides.lines) autocommit INSERTs of the same events, synchronous=FULL",
+            sheetLog: sheetLog, baseline: baseline, metrics: [(.value, .atMost(1.5))])
+    }
+
     func ingest(sheetLog: Side?, baseline: Side) throws -> [Figure] {
         let size = BenchSettings.sizeLabel(settings.events)
         return try figures(

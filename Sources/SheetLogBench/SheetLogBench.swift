@@ -122,6 +122,11 @@ struct SheetLogBench: ParsableCommand {
                                                  baseline: { try baseline.append(synchronous: SLB_SYNC_NORMAL) })
             case .burst:
                 figures += try runner.burst(sheetLog: sheetLog.burst, baseline: baseline.burst)
+            case .ingestEach:
+                let commandLine = try CommandLineSides(
+                    ingest: try IngestLines(WorkloadCommands.make(Array(workload.events.prefix(CommandLineSides.lines)))),
+                    events: workload.events, directory: directory)
+                figures += try runner.ingestEach(sheetLog: commandLine.sheetLogRun, baseline: commandLine.shellRun)
             case .ingest:
                 figures += try runner.ingest(sheetLog: sheetLog.ingest, baseline: baseline.ingest)
             case .rebuild:
