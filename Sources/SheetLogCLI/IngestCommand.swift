@@ -10,7 +10,8 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
         abstract: "Record commands from JSON Lines, one command per line.",
         discussion: """
             By default the whole input is one transaction: one bad line rejects all of it and the database \
-            is unchanged. With --each every line commits on its own and is answered on stdout by one JSON \
+            is unchanged. With --each every line is all or nothing on its own and is answered on stdout, only \
+            after the commit that stored it (lines already waiting in the input share one commit), by one JSON \
             line carrying "line":N, in input order: {"ack":"<event id>","line":N,"position":P,"session":"s1","version":V} \
             when it appended events, {"unchanged":true,"alreadyStored":false,...} when it appended none, \
             {"code":"...","error":"...","line":N} when it was rejected (also reported on stderr; exit 1 at the end), \
@@ -27,7 +28,7 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
     @Argument(help: ArgumentHelp("The input file, or - for stdin.", valueName: "file"))
     var input = "-"
 
-    @Flag(help: "Commit each line on its own and answer each line with one JSON line, flushed.")
+    @Flag(help: "Keep or refuse each line on its own and answer each line with one JSON line, flushed after its commit.")
     var each = false
 
     @Flag(help: "Print the summary as JSON (without --each).")
