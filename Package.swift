@@ -41,10 +41,11 @@ let package = Package(
         .target(name: "SheetLogCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Pure: the sheet and form decider (commands, events, state).
         .target(name: "SheetLogDomain", dependencies: ["SheetLogCore"]),
-        // The event log on SQLite, through GRDB.
-        .target(name: "SheetLogSQLite", dependencies: ["SheetLogCore", grdb, sqliteAPI, logging]),
-        // The sheet read models (sessions, presentations, dismissals), kept in the append's transaction.
-        .target(name: "SheetLogProjections", dependencies: ["SheetLogSQLite", "SheetLogDomain", grdb]),
+        // Pure: which rows of the sheet read models (sessions, presentations, dismissals) an event
+        // produces, inline and in a rebuild; shared by every storage backend.
+        .target(name: "SheetLogProjections", dependencies: ["SheetLogCore", "SheetLogDomain"]),
+        // The event log on SQLite, through GRDB, and the SQL of the sheet read models.
+        .target(name: "SheetLogSQLite", dependencies: ["SheetLogCore", "SheetLogDomain", "SheetLogProjections", grdb, sqliteAPI, logging]),
         // The facade: open a log, record commands, replay, recover drafts, audit, verify; the coordinator.
         .target(name: "SheetLog", dependencies: ["SheetLogSQLite", "SheetLogDomain", "SheetLogProjections", grdb, logging]),
         // The ingest format: strict JSON Lines decoding of commands, and its encoder for export.

@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import SheetLogProjections
 import SheetLogSQLite
 
 extension SheetLogDatabase {

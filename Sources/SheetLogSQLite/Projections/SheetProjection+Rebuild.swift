@@ -1,7 +1,7 @@
 import Dispatch
 import GRDB
 import SheetLogDomain
-import SheetLogSQLite
+import SheetLogProjections
 
 extension SheetProjection {
     /// Clears the tables, folds the whole log in memory (position order) and writes every
@@ -9,14 +9,22 @@ extension SheetProjection {
     /// resolution already known: no SQL write per event.
     ///
     /// It produces exactly the rows the appends produced through ``apply(_:in:)``: both fold with
-    /// ``ProjectedSession`` and write the same columns with the same values. The work that needs no
+    /// `ProjectedSession` and write the same columns with the same values. The work that needs no
     /// database — decoding payloads, folding every other stream, encoding the presentations' JSON —
-    /// runs on a second thread, ahead of the fold and the inserts (``WorkAhead``,
-    /// ``PipelinedEventScan``), which does not change a byte of the rows. The log is read in one
-    /// pass, not in `log`'s chunks.
+    /// runs on a second thread, ahead of the fold and the inserts (`PipelinedEventScan`,
+    /// `RebuildRows`), which does not change a byte of the rows. The log is read in one pass, not
+    /// in `log`'s chunks.
     public func rebuild(from log: EventLogReader, in db: Database) throws {
         try reset(in: db)
-        let (sessions, dismissals) = try PipelinedEventScan.fold(in: db)
+        let statement = try db.makeStatement(sql: RawEventChunk.selectSQL)
+        let rows = try Row.fetchCursor(statement)
+        let (sessions, dismissals) = try PipelinedEventScan.fold { capacity in
+            var chunk = RawEventChunk(capacity: capacity)
+            while chunk.rows.count < capacity, try rows.next() != nil {
+                chunk.append(from: statement.sqliteStatement)
+            }
+            return chunk
+        }
         try Self.withoutCheckConstraints(in: db) {
             try Self.write(sessions, dismissals, in: db)
         }
@@ -24,27 +32,16 @@ extension SheetProjection {
     }
 
     /// Inserts the dismissal rows, then each session's presentation rows and its own row, in
-    /// `sessions`' order; the presentations' JSON is encoded on the other thread, sessions ahead of
-    /// the inserts, starting while the dismissal rows go in.
+    /// `sessions`' order; the rows are made on the other thread, sessions ahead of the inserts,
+    /// starting while the dismissal rows go in.
     private static func write(_ sessions: [ProjectedSession], _ dismissals: [DismissalRow], in db: Database) throws {
         let writer = try RebuildRowWriter(db: db)
-        var encoding = WorkAhead<[PresentationRowJSON]>(label: "SheetLogProjections.rebuild-encode", depth: 8)
-        var submitted = 0
-        func encodeAhead() {
-            while submitted < sessions.count, encoding.hasRoom {
-                let session = sessions[submitted]
-                encoding.submit { PresentationRowJSON.rows(of: session) }
-                submitted += 1
-            }
-        }
-        encodeAhead()
+        var rows = RebuildRows(sessions)
         for dismissal in dismissals {
             try writer.insertDismissal(dismissal)
         }
-        for session in sessions {
-            let rows = encoding.next()
-            encodeAhead()
-            try writer.write(session, rows: rows)
+        while let (presentations, session) = rows.next() {
+            try writer.write(presentations, session)
         }
     }
 

@@ -1,6 +1,5 @@
 import GRDB
-import SheetLogDomain
-import SheetLogSQLite
+import SheetLogProjections
 
 /// Writes the rows of a rebuild into the tables ``SheetProjection/reset(in:)`` just emptied: one
 /// plain INSERT per table, prepared once for the whole rebuild.
@@ -27,31 +26,19 @@ struct RebuildRowWriter {
         """
     }
 
-    /// The rows of the session's presentations, in the order of `rows` (by id: inserting in key
-    /// order appends to the b-tree instead of splitting pages all over it), then the session's row.
-    func write(_ session: ProjectedSession, rows: [PresentationRowJSON]) throws {
-        for row in rows {
-            try writePresentation(row, of: session)
+    /// The rows of one session's presentations, in the order given (by id: inserting in key order
+    /// appends to the b-tree instead of splitting pages all over it), then the session's row.
+    func write(_ presentations: [PresentationRow], _ session: SessionRow?) throws {
+        for row in presentations {
+            try insertPresentation.execute { binder in SheetRowWriter.bind(row, to: &binder) }
         }
-        try writeSession(session)
-    }
-
-    /// What ``SheetRowWriter/writeSession(_:)`` writes.
-    private func writeSession(_ session: ProjectedSession) throws {
-        guard let firstPosition = session.firstPosition else { return }
-        try insertSession.execute { row in SheetRowWriter.bindSession(session, firstPosition: firstPosition, to: &row) }
-    }
-
-    /// What ``SheetRowWriter/writePresentation(_:of:)`` writes, its JSON columns encoded beforehand.
-    private func writePresentation(_ json: PresentationRowJSON, of session: ProjectedSession) throws {
-        guard let presentation = session.state.presentations[json.id], let positions = session.positions[json.id] else { return }
-        try insertPresentation.execute { row in
-            SheetRowWriter.bindPresentation(presentation, json: json, positions: positions, in: session, to: &row)
+        if let session {
+            try insertSession.execute { binder in SheetRowWriter.bind(session, to: &binder) }
         }
     }
 
     /// What ``SheetRowWriter/insertDismissal(_:)`` writes.
     func insertDismissal(_ row: DismissalRow) throws {
-        try insertDismissal.execute { binder in SheetRowWriter.bindDismissal(row, to: &binder) }
+        try insertDismissal.execute { binder in SheetRowWriter.bind(row, to: &binder) }
     }
 }

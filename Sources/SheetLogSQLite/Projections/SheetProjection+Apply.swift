@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
 import SheetLogDomain
-import SheetLogSQLite
+import SheetLogProjections
 
 extension SheetProjection: EpochAwareProjection {
     /// Folds the newly recorded events (position order, possibly several streams) into their
-    /// sessions and writes what changed: a dismissal row per `attemptDismiss`, the resolution of
-    /// an answered alert, the touched presentations and the sessions, each row once per append.
+    /// sessions and writes what changed (``ProjectionChange``): a dismissal row per
+    /// `attemptDismiss`, the resolution of an answered alert, the touched presentations and the
+    /// sessions, each row once per append.
     ///
     /// Throws for an event the domain refuses — a type it does not know, a payload it cannot
     /// decode (see ``SheetProjection``): the append rolls back.
@@ -21,32 +22,11 @@ extension SheetProjection: EpochAwareProjection {
     }
 
     private func apply(_ events: [RecordedEvent], in db: Database, epoch: LogEpoch?) throws {
-        let writer = SheetRowWriter(db: db)
-        var sessions: [String: ProjectedSession] = [:]
-        // The sessions as their rows stand before this append: a row is updated only where it changed.
-        var priors: [String: ProjectedSession] = [:]
-        var touched: [String: Set<String>] = [:]
-        var order: [String] = []
-        for recorded in events {
-            if sessions[recorded.stream] == nil {
-                let prior = try priorSession(recorded.stream, before: recorded.version, epoch: epoch, in: db)
-                sessions[recorded.stream] = prior
-                priors[recorded.stream] = prior
-                order.append(recorded.stream)
-            }
-            let logged = LoggedEvent(recorded)
-            let event = try logged.sheetEvent()
-            let step = sessions[recorded.stream]!.fold(event, position: logged.position, version: logged.version, chain: logged.chain)
-            if let dismissal = step.dismissal { try writer.insertDismissal(dismissal) }
-            if let resolution = step.resolution { try writer.resolve(resolution) }
-            touched[recorded.stream, default: []].formUnion(step.touched)
+        let change = try ProjectionChange(folding: events) { stream, version in
+            try priorSession(stream, before: version, epoch: epoch, in: db)
         }
-        for stream in order {
-            guard let presentations = touched[stream], let session = sessions[stream] else { continue }
-            for id in presentations.sorted() { try writer.writePresentation(id, of: session, writtenAs: priors[stream]) }
-            try writer.writeSession(session, writtenAs: priors[stream])
-        }
-        let folded = order.compactMap { sessions[$0] }
+        try SheetRowWriter(db: db).write(change)
+        let folded = change.sessions.map(\.session)
         let cache = self.cache
         db.afterNextTransaction(onCommit: { _ in cache.store(folded, epoch: epoch) })
     }

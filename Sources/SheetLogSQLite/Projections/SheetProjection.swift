@@ -1,15 +1,16 @@
 import GRDB
 import SheetLogDomain
-import SheetLogSQLite
+import SheetLogProjections
 
 /// The sheet read models — `sessions`, `presentations`, `dismissals` and the views over them
-/// (`recoverable_drafts`, `audit_dismissals`) — kept in the append's transaction.
+/// (`recoverable_drafts`, `audit_dismissals`) — kept in the append's transaction: the SQL of the
+/// rows the pure `SheetLogProjections` module decides.
 ///
 /// Every row comes from the domain's own fold (``SessionState/apply(_:)``, the evolve of
 /// ``SheetDecider``), the same one the app, replay and `verify` use: each appended event is
-/// decoded with ``SheetEventCodec`` and folded into its session's state, and the rows of what
-/// changed are written. ``rebuild(from:in:)`` folds the whole log the same way and writes the
-/// same rows.
+/// decoded with ``SheetEventCodec`` and folded into its session's state (``ProjectionChange``), and
+/// the rows of what changed are written. ``rebuild(from:in:)`` folds the whole log the same way and
+/// writes the same rows.
 ///
 /// An event the domain refuses — a type it does not know (a newer SheetLog's, or another
 /// program's), a schema version newer than this build reads, or a malformed payload — makes
@@ -30,10 +31,8 @@ import SheetLogSQLite
 /// Give each store its own instance: an instance caches the sessions it folded (checked against
 /// the log before use, so sharing one is safe, only slower).
 public struct SheetProjection: SQLiteProjection {
-    static let projectionName = "sheets"
-
-    public let name = Self.projectionName
-    public let tables = ["sessions", "presentations", "dismissals"]
+    public let name = ProjectionChange.projectionName
+    public let tables = ProjectionChange.tables
     let cache: SessionStateCache
 
     /// - Parameter cacheCapacity: how many sessions' folded states are kept between appends.

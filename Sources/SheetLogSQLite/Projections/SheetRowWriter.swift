@@ -1,9 +1,9 @@
 import GRDB
 import SheetLogDomain
-import SheetLogSQLite
+import SheetLogProjections
 
-/// Writes the rows of `sessions`, `presentations` and `dismissals`, for the inline path and for
-/// rebuild alike, so that both fill every column the same way.
+/// Writes an append's ``ProjectionChange`` into `sessions`, `presentations` and `dismissals`: the
+/// projections' SQL, with the column values the pure projection decided.
 ///
 /// Cached statements with values bound directly (``StatementBinder``): this is the append's hot path.
 struct SheetRowWriter {
@@ -13,7 +13,7 @@ struct SheetRowWriter {
         "session", "version", "status", "stack", "started_at", "last_event_at", "ended_at", "first_position", "last_position",
     ]
     /// The columns a presentation's `present` fixes, then those its later events change (the
-    /// narrow UPDATE writes only the latter: ``writePresentation(_:of:writtenAs:)``).
+    /// narrow UPDATE writes only the latter, in the order of ``PresentationColumns``).
     static let presentationColumns = [
         "session", "presentation", "route_name", "route_group", "route_params", "guard", "required_fields", "baseline",
         "draft_values", "restored_from_session", "restored_from_presentation", "opened_at", "opened_position",
@@ -50,25 +50,40 @@ struct SheetRowWriter {
             """
     }
 
-    /// The session's row; nothing for a session with no sheet event folded.
-    func writeSession(_ session: ProjectedSession) throws {
-        guard let firstPosition = session.firstPosition else { return }
-        try db.cachedStatement(sql: Self.upsertSessionSQL).execute { row in
-            Self.bindSession(session, firstPosition: firstPosition, to: &row)
+    /// Every row the append changed: the dismissal writes in event order, then each session's
+    /// presentations and its own row.
+    func write(_ change: ProjectionChange) throws {
+        for write in change.dismissals {
+            switch write {
+            case .insert(let row): try insertDismissal(row)
+            case .resolve(let resolution): try resolve(resolution)
+            }
+        }
+        for session in change.sessions {
+            for presentation in session.presentations {
+                switch presentation {
+                case .whole(let row): try writePresentation(row)
+                case .update(let update): try updatePresentation(update, of: session)
+                }
+            }
+            switch session.row {
+            case .whole(let row): try writeSession(row)
+            case .update(let update): try updateSession(update, of: session)
+            case .none: break
+            }
         }
     }
 
-    /// The row of presentation `id` of the session; nothing when the session does not know it.
-    func writePresentation(_ id: String, of session: ProjectedSession) throws {
-        guard let presentation = session.state.presentations[id], let positions = session.positions[id] else { return }
-        let json = PresentationRowJSON(id: id, presentation)
-        try db.cachedStatement(sql: Self.upsertPresentationSQL).execute { row in
-            Self.bindPresentation(presentation, json: json, positions: positions, in: session, to: &row)
-        }
+    func writeSession(_ row: SessionRow) throws {
+        try db.cachedStatement(sql: Self.upsertSessionSQL).execute { binder in Self.bind(row, to: &binder) }
+    }
+
+    func writePresentation(_ row: PresentationRow) throws {
+        try db.cachedStatement(sql: Self.upsertPresentationSQL).execute { binder in Self.bind(row, to: &binder) }
     }
 
     func insertDismissal(_ row: DismissalRow) throws {
-        try db.cachedStatement(sql: Self.insertDismissalSQL).execute { binder in Self.bindDismissal(row, to: &binder) }
+        try db.cachedStatement(sql: Self.insertDismissalSQL).execute { binder in Self.bind(row, to: &binder) }
     }
 
     func resolve(_ resolution: DismissalResolution) throws {

@@ -1,5 +1,5 @@
 import SheetLogCore
-import SheetLogSQLite
+import SheetLogProjections
 
 /// A bounded cache of the sessions the inline path folded, so that an append does not fold the
 /// session's whole stream again.
