@@ -44,10 +44,16 @@ let package = Package(
         // Pure: which rows of the sheet read models (sessions, presentations, dismissals) an event
         // produces, inline and in a rebuild; shared by every storage backend.
         .target(name: "SheetLogProjections", dependencies: ["SheetLogCore", "SheetLogDomain"]),
-        // The event log on SQLite, through GRDB, and the SQL of the sheet read models.
-        .target(name: "SheetLogSQLite", dependencies: ["SheetLogCore", "SheetLogDomain", "SheetLogProjections", grdb, sqliteAPI, logging]),
+        // The seam between the facade and a storage backend: the protocol a backend implements (the
+        // deciding append, the read models' queries, verify's checks) and its vocabulary.
+        .target(name: "SheetLogStorage", dependencies: ["SheetLogCore", "SheetLogDomain", "SheetLogProjections"]),
+        // The SQLite backend: the event log through GRDB, the sheet read models' SQL, the facade's queries.
+        .target(
+            name: "SheetLogSQLite",
+            dependencies: ["SheetLogCore", "SheetLogDomain", "SheetLogProjections", "SheetLogStorage", grdb, sqliteAPI, logging]
+        ),
         // The facade: open a log, record commands, replay, recover drafts, audit, verify; the coordinator.
-        .target(name: "SheetLog", dependencies: ["SheetLogSQLite", "SheetLogDomain", "SheetLogProjections", grdb, logging]),
+        .target(name: "SheetLog", dependencies: ["SheetLogStorage", "SheetLogSQLite", "SheetLogDomain", logging]),
         // The ingest format: strict JSON Lines decoding of commands, and its encoder for export.
         .target(name: "SheetLogIngest", dependencies: ["SheetLogDomain"]),
         // The `sheetlog` command line.
@@ -94,7 +100,7 @@ let package = Package(
             name: "SheetLogProjectionsTests",
             dependencies: ["SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]
         ),
-        .testTarget(name: "SheetLogTests", dependencies: ["SheetLog", grdb]),
+        .testTarget(name: "SheetLogTests", dependencies: ["SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest"]),
         .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),

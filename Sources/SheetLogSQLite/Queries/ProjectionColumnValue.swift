@@ -1,3 +1,5 @@
+import SheetLogDomain
+
 /// A value stored as JSON text in a projection column (field lists, stacks, drafts, route
 /// parameters), read with the domain's hand-written parser rather than `JSONDecoder`: the audit
 /// and recovery queries read one or more such columns per row.

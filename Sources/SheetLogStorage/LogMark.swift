@@ -9,4 +9,9 @@
 package struct LogMark: Sendable, Hashable {
     package let epoch: LogEpoch
     package let position: Int64
+
+    package init(epoch: LogEpoch, position: Int64) {
+        self.epoch = epoch
+        self.position = position
+    }
 }

@@ -1,10 +1,10 @@
 import GRDB
-import SheetLogSQLite
+import SheetLogStorage
 
-/// The checks of ``SheetLogDatabase/verify()`` that read the log's shape and the schema that guards
+/// The checks of `SheetLogDatabase.verify()` that read the log's shape and the schema that guards
 /// it, rather than recomputing anything: what SheetLog never writes, even if every chain value was
 /// recomputed after an edit.
-extension SheetLogDatabase {
+extension SQLiteBackend {
     /// The tables SheetLog keeps append-only, with the migration that guards each and what an
     /// unguarded table lets happen.
     private static let appendOnlyTables = [
@@ -15,7 +15,7 @@ extension SheetLogDatabase {
 
     /// The triggers that refuse UPDATE and DELETE on the append-only tables (`events`,
     /// `command_receipts`), exactly as the migrations created them, and no other trigger on them.
-    func appendOnlyCheck() async throws -> VerificationReport.Check {
+    package func appendOnlyCheck() async throws -> VerificationReport.Check {
         let shipped = try Self.shippedAppendOnlyTriggers()
         let tables = Self.appendOnlyTables.map(\.table)
         let stored = try await readModels("verify") { db in
@@ -52,7 +52,7 @@ extension SheetLogDatabase {
     }
 
     /// The `positions` and `versions` checks, with the log's event and session counts.
-    func logShape() async throws -> (events: Int64, sessions: Int, positions: VerificationReport.Check, versions: VerificationReport.Check) {
+    package func logShape() async throws -> LogShape {
         try await readModels("verify") { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT count(*), COALESCE(min(position), 0), COALESCE(max(position), 0), count(DISTINCT stream),
@@ -61,7 +61,8 @@ extension SheetLogDatabase {
                 """)!
             let count: Int64 = row[0], first: Int64 = row[1], last: Int64 = row[2], sessions: Int = row[3], sequence: Int64 = row[4]
             let positions = try Self.positionsCheck(count: count, first: first, last: last, sequence: sequence, in: db)
-            return (count, sessions, positions, try Self.versionsCheck(sessions: sessions, in: db))
+            return LogShape(events: count, sessions: sessions, positions: positions,
+                            versions: try Self.versionsCheck(sessions: sessions, in: db))
         }
     }
 

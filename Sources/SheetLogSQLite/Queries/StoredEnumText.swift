@@ -1,3 +1,6 @@
+import SheetLogDomain
+import SheetLogStorage
+
 /// The enums the projection tables store as their raw text, matched from SQLite's UTF-8 bytes.
 ///
 /// An audit reads three of them per row; making a `String` of each and switching over it cost a

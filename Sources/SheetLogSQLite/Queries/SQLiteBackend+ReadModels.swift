@@ -1,8 +1,8 @@
-import Foundation
 import GRDB
-import SheetLogSQLite
+import SheetLogDomain
+import SheetLogStorage
 
-extension SheetLogDatabase {
+extension SQLiteBackend {
     /// A read of the projection tables on the reader side, on the calling thread (see
     /// ``SQLiteEventStore/readOnCallingThread(_:)``), with errors as ``SheetLogError``.
     func readModels<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {

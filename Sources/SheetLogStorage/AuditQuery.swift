@@ -1,3 +1,5 @@
+import SheetLogDomain
+
 /// Filters over the dismissal audit trail; every filter left nil matches everything.
 ///
 /// ```swift

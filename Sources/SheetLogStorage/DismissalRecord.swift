@@ -1,3 +1,5 @@
+import SheetLogDomain
+
 /// One attempt to dismiss a sheet, as the audit trail keeps it (a row of the `dismissals` table).
 ///
 /// It names the fields that had changed, never their values.

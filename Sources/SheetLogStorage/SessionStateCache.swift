@@ -1,15 +1,15 @@
 import SheetLogCore
 import SheetLogProjections
 
-/// A bounded cache of the sessions the inline path folded, so that an append does not fold the
-/// session's whole stream again.
+/// A bounded cache of the sessions a backend's inline projection folded, so that an append does
+/// not fold the session's whole stream again.
 ///
 /// An entry is only a hint: the projection uses it when the log still ends, for that stream,
 /// where the entry ends (same version, same integrity chain, or stored in the store's current
 /// ``LogEpoch``), and folds from `events` otherwise.
 /// Entries are stored only once the append's transaction committed, so a rolled-back append
 /// never leaves a state behind. When full, the least recently used quarter is evicted.
-final class SessionStateCache: @unchecked Sendable {  // every access to `storage` holds `lock`
+package final class SessionStateCache: @unchecked Sendable {  // every access to `storage` holds `lock`
     private struct Entry {
         var session: ProjectedSession
         /// The epoch of the append that stored it; nil when stored by an append without one.
@@ -23,16 +23,16 @@ final class SessionStateCache: @unchecked Sendable {  // every access to `storag
     }
 
     /// How many sessions it holds at most.
-    let capacity: Int
+    package let capacity: Int
     private let lock = Lock()
     private var storage = Storage()
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// The cached session, if any, with the epoch it was stored in; the caller checks it against the log.
-    func session(_ id: String) -> (ProjectedSession, LogEpoch?)? {
+    package func session(_ id: String) -> (ProjectedSession, LogEpoch?)? {
         lock.withLock {
             guard storage.entries[id] != nil else { return nil }
             storage.clock += 1
@@ -41,7 +41,7 @@ final class SessionStateCache: @unchecked Sendable {  // every access to `storag
         }
     }
 
-    func store(_ sessions: [ProjectedSession], epoch: LogEpoch?) {
+    package func store(_ sessions: [ProjectedSession], epoch: LogEpoch?) {
         lock.withLock {
             for session in sessions {
                 storage.clock += 1
@@ -54,9 +54,9 @@ final class SessionStateCache: @unchecked Sendable {  // every access to `storag
         }
     }
 
-    func removeAll() {
+    package func removeAll() {
         lock.withLock { storage.entries.removeAll() }
     }
 
-    var count: Int { lock.withLock { storage.entries.count } }
+    package var count: Int { lock.withLock { storage.entries.count } }
 }

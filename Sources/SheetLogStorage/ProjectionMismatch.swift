@@ -3,7 +3,7 @@
 /// It names the table, the first differing row and the columns that differ, never their
 /// values: projection tables hold form values.
 public struct ProjectionMismatch: Sendable, Hashable, CustomStringConvertible {
-    /// The projection's ``SQLiteProjection/name``.
+    /// The name of the projection that owns the table (`sheets` for the sheet read models).
     public var projection: String
     public var table: String
     /// 1-based index of the first differing row, with the table's rows ordered by every column.
