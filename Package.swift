@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(
             name: "SheetLogBadInputTests",
-            dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogIngest", "SheetLogCLI", "SheetLogFuzz", grdb, propertyBased],
+            dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogSQLite", "SheetLogIngest", "SheetLogCLI", "SheetLogFuzz", grdb, propertyBased],
             resources: [.copy("FuzzCorpus")]
         ),
         .testTarget(name: "CFaultVFSTests", dependencies: ["CFaultVFS"]),

@@ -18,10 +18,12 @@ import SheetLogSQLite
 /// state.top?.isDirty  // true
 /// ```
 public final class SheetLogDatabase: Sendable {
-    /// The event log underneath; its projections are the sheet read models.
-    public let store: SQLiteEventStore
-    /// The storage the database runs on: every read and write goes through it.
-    let backend: any SheetLogBackend
+    /// The storage the database runs on (``SQLiteBackend`` unless a test or a server gives another):
+    /// every read and write goes through it.
+    ///
+    /// Package access only: its `append` takes events as they are, without the sheets' rules, and
+    /// is for the package's tools and tests. Apps record commands with ``record(_:in:id:occurredAt:)``.
+    package let backend: any SheetLogBackend
     /// The options the database was opened with.
     public let options: Options
     /// The file's path, nil in memory.
@@ -33,9 +35,9 @@ public final class SheetLogDatabase: Sendable {
     let metadataTexts: MetadataTexts
     let logger: Logger
 
-    init(backend: SQLiteBackend, options: Options, path: String?) {
+    /// A database on `backend`; `path` is the file's path, nil in memory.
+    package init(backend: any SheetLogBackend, options: Options, path: String?) {
         self.backend = backend
-        self.store = backend.store
         self.options = options
         self.path = path
         self.logger = options.logger
