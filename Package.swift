@@ -87,6 +87,9 @@ let package = Package(
 
         // What several test targets share: running the package's executables as a user does.
         .target(name: "SheetLogTestSupport", path: "Tests/SheetLogTestSupport"),
+        // The event store conformance suite as named checks over a store factory: every backend's
+        // tests run all of them (SQLite and in memory here).
+        .target(name: "SheetLogStoreConformance", dependencies: ["SheetLogTesting"], path: "Tests/SheetLogStoreConformance"),
 
         .testTarget(name: "SheetLogCoreTests", dependencies: ["SheetLogCore"]),
         .testTarget(
@@ -95,7 +98,9 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SheetLogSQLiteTests", dependencies: ["SheetLogSQLite", grdb]),
-        .testTarget(name: "SheetLogStoreConformanceTests", dependencies: ["SheetLogSQLite", "SheetLogTesting", grdb]),
+        .testTarget(
+            name: "SheetLogStoreConformanceTests", dependencies: ["SheetLogStoreConformance", "SheetLogSQLite", "SheetLogTesting", grdb]
+        ),
         .testTarget(
             name: "SheetLogProjectionsTests",
             dependencies: ["SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]

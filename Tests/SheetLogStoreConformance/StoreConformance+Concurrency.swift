@@ -2,10 +2,9 @@ import SheetLogTesting
 import Testing
 
 /// Concurrent writers and readers: no conflicts across streams, no gaps, no interleaved batches.
-extension StoreConformanceTests {
-    @Test(arguments: StoreKind.allCases)
-    func concurrentWritersToDifferentStreamsDoNotConflict(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+extension StoreConformance {
+    static func concurrentWritersToDifferentStreamsDoNotConflict(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         let writers = 4, appendsPerWriter = 25, eventsPerAppend = 4
@@ -29,9 +28,8 @@ extension StoreConformanceTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func racingBatchesDoNotInterleave(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func racingBatchesDoNotInterleave(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         async let first = store.append(events(1_000), to: "first", expecting: .noStream)
@@ -49,9 +47,8 @@ extension StoreConformanceTests {
         #expect(Set(firstPositions.prefix(1) + secondPositions.prefix(1)) == [1, 1_001])
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: StoreKind.allCases)
-    func aPollingReaderNeverObservesAGap(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func aPollingReaderNeverObservesAGap(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         let writers = 4, appendsPerWriter = 200

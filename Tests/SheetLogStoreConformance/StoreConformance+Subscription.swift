@@ -2,9 +2,9 @@ import SheetLogTesting
 import Testing
 
 /// `subscribe(after:)`: the backlog, then live events, in order, never skipped or repeated.
-extension StoreConformanceTests {
+extension StoreConformance {
     /// The next `count` events of `subscription`; fails the test if the sequence ends first.
-    private func take(
+    private static func take(
         _ count: Int, from iterator: inout AsyncThrowingStream<RecordedEvent, any Error>.AsyncIterator
     ) async throws -> [RecordedEvent] {
         var taken: [RecordedEvent] = []
@@ -14,9 +14,8 @@ extension StoreConformanceTests {
         return taken
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: StoreKind.allCases)
-    func backlogThenLiveInOrder(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func backlogThenLiveInOrder(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         _ = try await store.append(events(3), to: "s", expecting: .noStream)
@@ -27,9 +26,8 @@ extension StoreConformanceTests {
         #expect(try await take(2, from: &iterator) == live.events)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: StoreKind.allCases)
-    func twoSubscribersSeeTheSameSequence(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func twoSubscribersSeeTheSameSequence(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         _ = try await store.append(events(2), to: "s", expecting: .noStream)
@@ -45,9 +43,8 @@ extension StoreConformanceTests {
         #expect(seenByFirst == (try await store.readAll()))
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: StoreKind.allCases)
-    func subscribingAtTheLastPositionYieldsOnlyNewEvents(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func subscribingAtTheLastPositionYieldsOnlyNewEvents(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         _ = try await store.append(events(3), to: "s", expecting: .noStream)
@@ -56,9 +53,8 @@ extension StoreConformanceTests {
         #expect(try await take(1, from: &iterator) == new.events)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: StoreKind.allCases)
-    func subscribingDuringAppendsNeitherSkipsNorRepeats(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func subscribingDuringAppendsNeitherSkipsNorRepeats(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         let writer = Task {
@@ -71,9 +67,8 @@ extension StoreConformanceTests {
         #expect(seen.map(\.position) == Array(1...101))
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: StoreKind.allCases)
-    func cancellationEndsTheSubscription(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func cancellationEndsTheSubscription(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         let (firstSeen, signalFirstSeen) = AsyncStream.makeStream(of: Void.self)

@@ -2,10 +2,9 @@ import SheetLogTesting
 import Testing
 
 /// A store on a file keeps its log across a reopen, as after an app restart.
-extension StoreConformanceTests {
-    @Test(arguments: StoreKind.allCases)
-    func reopeningKeepsTheLogAndItsRules(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+extension StoreConformance {
+    static func reopeningKeepsTheLogAndItsRules(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let batch = events(3)
         let first = try await fixture.store.append(batch, to: "s", expecting: .noStream)

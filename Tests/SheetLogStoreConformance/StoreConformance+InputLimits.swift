@@ -2,10 +2,9 @@ import SheetLogTesting
 import Testing
 
 /// Input that breaks ``InputLimits`` is refused with a typed error before anything is stored.
-extension StoreConformanceTests {
-    @Test(arguments: StoreKind.allCases, InvalidInput.allCases)
-    func invalidInputIsRefusedAndStoresNothing(kind: StoreKind, input: InvalidInput) async throws {
-        let fixture = try await makeStore(kind, limits: InputLimits(maxPayloadBytes: 64))
+extension StoreConformance {
+    static func invalidInputIsRefusedAndStoresNothing(_ make: StoreFactory, input: InvalidInput) async throws {
+        let fixture = try await make(limits: InputLimits(maxPayloadBytes: 64))
         defer { fixture.cleanup() }
         let store = fixture.store
         _ = try await store.append([event()], to: "s", expecting: .noStream)
@@ -19,9 +18,8 @@ extension StoreConformanceTests {
         #expect(try await store.streamVersion(input.stream) == (input.stream == "s" ? 1 : 0))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aPayloadAtTheLimitIsAccepted(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind, limits: InputLimits(maxPayloadBytes: 64))
+    static func aPayloadAtTheLimitIsAccepted(_ make: StoreFactory) async throws {
+        let fixture = try await make(limits: InputLimits(maxPayloadBytes: 64))
         defer { fixture.cleanup() }
         let payload = #"{"v":""# + String(repeating: "x", count: 64 - 8) + #""}"#
         #expect(payload.utf8.count == 64)
@@ -31,16 +29,16 @@ extension StoreConformanceTests {
 }
 
 /// One way an append can break the input rules, and the error code it must earn.
-enum InvalidInput: String, CaseIterable, Sendable, CustomTestStringConvertible {
+package enum InvalidInput: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case emptyStreamID, nulInStreamID, emptyEventID, nulInEventID, emptyType
     case payloadOverLimit, nulInPayload, invalidJSON, nanInPayload, metadataNotAnObject
 
     /// A value that stands for personal data: it must never show up in an error.
-    static let secret = "4111-SECRET"
+    package static let secret = "4111-SECRET"
 
-    var testDescription: String { rawValue }
+    package var testDescription: String { rawValue }
 
-    var stream: String {
+    package var stream: String {
         switch self {
         case .emptyStreamID: return ""
         case .nulInStreamID: return "s\u{0}2"
@@ -48,7 +46,7 @@ enum InvalidInput: String, CaseIterable, Sendable, CustomTestStringConvertible {
         }
     }
 
-    var offendingEvent: EventData {
+    package var offendingEvent: EventData {
         let payload = #"{"value":"\#(Self.secret)"}"#
         switch self {
         case .emptyStreamID, .nulInStreamID: return event(payload: payload)
@@ -63,7 +61,7 @@ enum InvalidInput: String, CaseIterable, Sendable, CustomTestStringConvertible {
         }
     }
 
-    var code: SheetLogError.Code {
+    package var code: SheetLogError.Code {
         self == .payloadOverLimit ? .payloadTooLarge : .invalidInput
     }
 }

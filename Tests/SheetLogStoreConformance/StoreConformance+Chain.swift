@@ -2,10 +2,9 @@ import SheetLogTesting
 import Testing
 
 /// The integrity chain: each stored link recomputes under its rule, and tampering is found at its position.
-extension StoreConformanceTests {
-    @Test(arguments: StoreKind.allCases)
-    func recordedChainsLinkFromGenesis(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+extension StoreConformance {
+    static func recordedChainsLinkFromGenesis(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         #expect(try await store.verifyChain() == ChainVerification(checkedEvents: 0, firstBrokenPosition: nil))
@@ -32,18 +31,16 @@ extension StoreConformanceTests {
         #expect(verification.ruleOneEvents == 0)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func appendResultsCarryTheStoredChain(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func appendResultsCarryTheStoredChain(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let appended = try await fixture.store.append(events(3), to: "s", expecting: .noStream).events
         #expect(try await fixture.store.readAll() == appended)
         #expect(Set(appended.map(\.chain)).count == 3)
     }
 
-    @Test(arguments: StoreKind.tamperable)
-    func tamperingIsFoundAtItsPosition(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func tamperingIsFoundAtItsPosition(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let tamper = try #require(fixture.tamper)
         _ = try await fixture.store.append(events(5), to: "s", expecting: .noStream)
@@ -56,13 +53,14 @@ extension StoreConformanceTests {
         #expect(try await fixture.store.readAll(after: 2, limit: 1).first?.payload == #"{"field":"rewritten"}"#)
     }
 
+    /// A change to each chained column but the chain: what ``everyColumnIsChained(_:change:)`` runs once per case.
+    static let everyColumnChange: [StoredChange] = [
+        .metadata(#"{"user":"someone-else"}"#), .metadata(nil), .occurredAt(1), .occurredAt(nil), .recordedAt(1), .schemaVersion(2),
+    ]
+
     /// Every stored column is chained: times, metadata and the schema version included.
-    @Test(arguments: StoreKind.tamperable, [
-        StoredChange.metadata(#"{"user":"someone-else"}"#), .metadata(nil), .occurredAt(1), .occurredAt(nil),
-        .recordedAt(1), .schemaVersion(2),
-    ])
-    func everyColumnIsChained(kind: StoreKind, change: StoredChange) async throws {
-        let fixture = try await makeStore(kind)
+    static func everyColumnIsChained(_ make: StoreFactory, change: StoredChange) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let tamper = try #require(fixture.tamper)
         _ = try await fixture.store.append(
@@ -76,9 +74,8 @@ extension StoreConformanceTests {
 
     /// A rule-2 event rewritten as a rule-1 event, its chain recomputed under rule 1 (which leaves
     /// the times out) so that the link itself holds: refused as a downgrade.
-    @Test(arguments: StoreKind.tamperable)
-    func aDowngradeToRuleOneIsRefused(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func aDowngradeToRuleOneIsRefused(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let tamper = try #require(fixture.tamper)
         _ = try await fixture.store.append(events(2), to: "s", expecting: .noStream)
@@ -95,9 +92,8 @@ extension StoreConformanceTests {
 
     /// A log chained under rule 1 throughout (as every event before migration 0006 is) verifies,
     /// and the rule-2 events appended after it do too; a chain version this build does not know is refused.
-    @Test(arguments: StoreKind.tamperable)
-    func ruleOneEventsKeepVerifying(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func ruleOneEventsKeepVerifying(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let tamper = try #require(fixture.tamper)
         _ = try await fixture.store.append(events(3), to: "s", expecting: .noStream)

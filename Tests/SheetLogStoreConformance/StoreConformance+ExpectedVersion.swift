@@ -2,10 +2,9 @@ import SheetLogTesting
 import Testing
 
 /// Every expected-version mode on a new and on an existing stream, as Commanded's `AppendEventsTestCase`.
-extension StoreConformanceTests {
-    @Test(arguments: StoreKind.allCases)
-    func appendsWithConsecutiveExactVersions(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+extension StoreConformance {
+    static func appendsWithConsecutiveExactVersions(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         #expect(try await store.append(events(1), to: "s", expecting: .exact(0)).events.map(\.version) == [1])
@@ -14,18 +13,16 @@ extension StoreConformanceTests {
         #expect(try await store.streamVersion("s") == 6)
     }
 
-    @Test(arguments: StoreKind.allCases, [ExpectedVersion.any, .noStream, .exact(0)])
-    func newStreamAcceptsModesThatAllowNoEvents(kind: StoreKind, mode: ExpectedVersion) async throws {
-        let fixture = try await makeStore(kind)
+    static func newStreamAcceptsModesThatAllowNoEvents(_ make: StoreFactory, mode: ExpectedVersion) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let result = try await fixture.store.append(events(2), to: "new", expecting: mode)
         #expect(result.events.map(\.version) == [1, 2])
         #expect(try await fixture.store.streamVersion("new") == 2)
     }
 
-    @Test(arguments: StoreKind.allCases, [ExpectedVersion.streamExists, .exact(1), .exact(3)])
-    func newStreamRefusesModesThatNeedEvents(kind: StoreKind, mode: ExpectedVersion) async throws {
-        let fixture = try await makeStore(kind)
+    static func newStreamRefusesModesThatNeedEvents(_ make: StoreFactory, mode: ExpectedVersion) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let error = await expectFailure(.wrongExpectedVersion) {
             try await fixture.store.append(events(1), to: "new", expecting: mode)
@@ -38,9 +35,8 @@ extension StoreConformanceTests {
         #expect(try await fixture.store.streamVersion("new") == 0)
     }
 
-    @Test(arguments: StoreKind.allCases, [ExpectedVersion.any, .streamExists, .exact(2)])
-    func existingStreamAcceptsMatchingModes(kind: StoreKind, mode: ExpectedVersion) async throws {
-        let fixture = try await makeStore(kind)
+    static func existingStreamAcceptsMatchingModes(_ make: StoreFactory, mode: ExpectedVersion) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         _ = try await fixture.store.append(events(2), to: "s", expecting: .noStream)
         let result = try await fixture.store.append(events(1), to: "s", expecting: mode)
@@ -48,9 +44,8 @@ extension StoreConformanceTests {
         #expect(result.positions == [3])
     }
 
-    @Test(arguments: StoreKind.allCases, [ExpectedVersion.noStream, .exact(0), .exact(1), .exact(3)])
-    func existingStreamRefusesWrongModesAndAppendsNothing(kind: StoreKind, mode: ExpectedVersion) async throws {
-        let fixture = try await makeStore(kind)
+    static func existingStreamRefusesWrongModesAndAppendsNothing(_ make: StoreFactory, mode: ExpectedVersion) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         _ = try await fixture.store.append(events(2), to: "s", expecting: .noStream)
         let before = try await LogSnapshot(of: fixture.store)
@@ -63,9 +58,8 @@ extension StoreConformanceTests {
         #expect(try await LogSnapshot(of: fixture.store) == before)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func twoWritersAtTheSameVersionOneWins(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func twoWritersAtTheSameVersionOneWins(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         _ = try await store.append(events(1), to: "s", expecting: .noStream)

@@ -3,19 +3,18 @@ import Testing
 
 /// Stream reads with bounds (Akka's journal TCK replay cases), whole-log reads (`eventsourcing`'s
 /// notification selects), `lastPosition` and lookups by id.
-extension StoreConformanceTests {
+extension StoreConformance {
     /// A store holding stream "s" with versions 1…5 (positions 1…5).
-    private func storeWithFiveEvents(_ kind: StoreKind) async throws -> StoreFixture {
-        let fixture = try await makeStore(kind)
+    private static func storeWithFiveEvents(_ make: StoreFactory) async throws -> StoreFixture {
+        let fixture = try await make()
         _ = try await fixture.store.append(events(5), to: "s", expecting: .noStream)
         return fixture
     }
 
-    private func versions(_ events: [RecordedEvent]) -> [Int64] { events.map(\.version) }
+    private static func versions(_ events: [RecordedEvent]) -> [Int64] { events.map(\.version) }
 
-    @Test(arguments: StoreKind.allCases)
-    func replayBounds(kind: StoreKind) async throws {
-        let fixture = try await storeWithFiveEvents(kind)
+    static func replayBounds(_ make: StoreFactory) async throws {
+        let fixture = try await storeWithFiveEvents(make)
         defer { fixture.cleanup() }
         let store = fixture.store
         #expect(versions(try await store.readStream("s")) == [1, 2, 3, 4, 5])
@@ -25,9 +24,8 @@ extension StoreConformanceTests {
         #expect(versions(try await store.readStream("s", after: 2, through: 3)) == [3])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func replayWithMaxCount(kind: StoreKind) async throws {
-        let fixture = try await storeWithFiveEvents(kind)
+    static func replayWithMaxCount(_ make: StoreFactory) async throws {
+        let fixture = try await storeWithFiveEvents(make)
         defer { fixture.cleanup() }
         let store = fixture.store
         #expect(versions(try await store.readStream("s", limit: 2)) == [1, 2])
@@ -36,9 +34,8 @@ extension StoreConformanceTests {
         #expect(try await store.readStream("s", limit: 0).isEmpty)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func replayOutsideTheStreamReturnsNothing(kind: StoreKind) async throws {
-        let fixture = try await storeWithFiveEvents(kind)
+    static func replayOutsideTheStreamReturnsNothing(_ make: StoreFactory) async throws {
+        let fixture = try await storeWithFiveEvents(make)
         defer { fixture.cleanup() }
         let store = fixture.store
         #expect(try await store.readStream("s", after: 5).isEmpty)
@@ -50,9 +47,8 @@ extension StoreConformanceTests {
         #expect(try await store.readStream("missing").isEmpty)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func descendingReads(kind: StoreKind) async throws {
-        let fixture = try await storeWithFiveEvents(kind)
+    static func descendingReads(_ make: StoreFactory) async throws {
+        let fixture = try await storeWithFiveEvents(make)
         defer { fixture.cleanup() }
         let store = fixture.store
         #expect(versions(try await store.readStream("s", after: 0, through: nil, limit: nil, descending: true)) == [5, 4, 3, 2, 1])
@@ -63,9 +59,8 @@ extension StoreConformanceTests {
         #expect(try await store.readStream("s", after: 5, through: nil, limit: nil, descending: true).isEmpty)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func readAllWithStartLimitStopAndTypes(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func readAllWithStartLimitStopAndTypes(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         #expect(try await store.lastPosition() == 0)
@@ -103,9 +98,8 @@ extension StoreConformanceTests {
         #expect(try await positions(limit: 0) == [])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func eventsByIDInPositionOrder(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func eventsByIDInPositionOrder(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let stored = try await fixture.store.append(events(3), to: "s", expecting: .noStream).events
         let found = try await fixture.store.events(withIDs: [stored[2].eventID, "never-stored", stored[0].eventID])

@@ -2,16 +2,20 @@ import Foundation
 import SheetLogTesting
 
 /// A store under test, the clock it stamps `recordedAt` with, and how to get rid of it.
-struct StoreFixture: Sendable {
-    typealias Opener = @Sendable (_ path: String) async throws -> any EventStore
+///
+/// A backend's test target makes one per check through its ``StoreFactory``: a fresh, empty store
+/// on a `ManualClock` it stamps `recordedAt` with, a `tamper` that edits a stored event behind the
+/// store's back (as someone with the database's shell would), and `reopen` for a store on a file.
+package struct StoreFixture: Sendable {
+    package typealias Opener = @Sendable (_ path: String) async throws -> any EventStore
 
-    let store: any EventStore
-    let clock: ManualClock
+    package let store: any EventStore
+    package let clock: ManualClock
     /// Changes the event stored at a position behind the store's back; nil when the kind cannot.
-    var tamper: (@Sendable (_ position: Int64, _ change: StoredChange) async throws -> Void)?
+    package var tamper: (@Sendable (_ position: Int64, _ change: StoredChange) async throws -> Void)?
     private let file: (directory: URL, path: String, open: Opener)?
 
-    init(
+    package init(
         store: any EventStore, clock: ManualClock,
         tamper: (@Sendable (Int64, StoredChange) async throws -> Void)? = nil
     ) {
@@ -29,7 +33,7 @@ struct StoreFixture: Sendable {
     }
 
     /// A store on a database file in a fresh temporary directory, which ``cleanup()`` removes.
-    static func onFile(clock: ManualClock, open: @escaping Opener) async throws -> StoreFixture {
+    package static func onFile(clock: ManualClock, open: @escaping Opener) async throws -> StoreFixture {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("sheetlog-conformance-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -38,13 +42,13 @@ struct StoreFixture: Sendable {
     }
 
     /// The same database opened again, as after an app restart; nil for kinds that keep nothing.
-    func reopen() async throws -> StoreFixture? {
+    package func reopen() async throws -> StoreFixture? {
         guard let file else { return nil }
         return StoreFixture(store: try await file.open(file.path), clock: clock, directory: file.directory, path: file.path, open: file.open)
     }
 
     /// Removes whatever the fixture left on disk.
-    func cleanup() {
+    package func cleanup() {
         guard let file else { return }
         try? FileManager.default.removeItem(at: file.directory)
     }

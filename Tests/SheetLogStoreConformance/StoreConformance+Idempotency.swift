@@ -2,10 +2,9 @@ import SheetLogTesting
 import Testing
 
 /// Retries by event id: an exact retry returns the originals, anything else is a conflict.
-extension StoreConformanceTests {
-    @Test(arguments: StoreKind.allCases)
-    func exactRetryReturnsTheOriginalsAndAppendsNothing(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+extension StoreConformance {
+    static func exactRetryReturnsTheOriginalsAndAppendsNothing(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         let batch = [event("present", metadata: #"{"device":"d1"}"#, occurredAt: 7), event("edit")]
@@ -24,9 +23,8 @@ extension StoreConformanceTests {
         #expect(try await LogSnapshot(of: store) == before)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func retryOfAMultiStreamAppend(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func retryOfAMultiStreamAppend(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         let batches = [
@@ -44,9 +42,8 @@ extension StoreConformanceTests {
         #expect(try await LogSnapshot(of: store) == before)
     }
 
-    @Test(arguments: StoreKind.allCases, ContentChange.allCases)
-    func sameIDWithOtherContentConflicts(kind: StoreKind, change: ContentChange) async throws {
-        let fixture = try await makeStore(kind)
+    static func sameIDWithOtherContentConflicts(_ make: StoreFactory, change: ContentChange) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         let original = event("edit", id: "e-1", payload: #"{"field":"amount"}"#, metadata: #"{"app":"1"}"#, occurredAt: 10)
@@ -61,9 +58,8 @@ extension StoreConformanceTests {
         #expect(try await LogSnapshot(of: store) == before)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func sameIDInAnotherStreamConflicts(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func sameIDInAnotherStreamConflicts(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let original = event(id: "e-1")
         _ = try await fixture.store.append([original], to: "s", expecting: .noStream)
@@ -74,9 +70,8 @@ extension StoreConformanceTests {
         #expect(try await fixture.store.streamVersion("elsewhere") == 0)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func mixingStoredAndNewIDsConflicts(kind: StoreKind) async throws {
-        let fixture = try await makeStore(kind)
+    static func mixingStoredAndNewIDsConflicts(_ make: StoreFactory) async throws {
+        let fixture = try await make()
         defer { fixture.cleanup() }
         let store = fixture.store
         let stored = event(id: "e-stored")
@@ -98,12 +93,12 @@ extension StoreConformanceTests {
 }
 
 /// One way a retried event can differ from the stored one with the same id.
-enum ContentChange: String, CaseIterable, Sendable, CustomTestStringConvertible {
+package enum ContentChange: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case type, schemaVersion, payload, metadata, removedMetadata, occurredAt, removedOccurredAt
 
-    var testDescription: String { rawValue }
+    package var testDescription: String { rawValue }
 
-    func apply(to event: EventData) -> EventData {
+    package func apply(to event: EventData) -> EventData {
         var changed = event
         switch self {
         case .type: changed.type = "save"

@@ -2,7 +2,7 @@ import SheetLogTesting
 import Testing
 
 /// A small event of `type`, with a fresh id unless one is given.
-func event(
+package func event(
     _ type: String = "edit", id: String = EventIdentifier.random(),
     payload: String = #"{"field":"amount"}"#, metadata: String? = nil, occurredAt: Int64? = nil
 ) -> EventData {
@@ -10,16 +10,16 @@ func event(
 }
 
 /// `count` small events of `type`, each payload numbered so that they differ.
-func events(_ count: Int, type: String = "edit") -> [EventData] {
+package func events(_ count: Int, type: String = "edit") -> [EventData] {
     (0..<count).map { event(type, payload: #"{"n":\#($0)}"#) }
 }
 
 /// Everything a store holds, to compare before and after a rejected append.
-struct LogSnapshot: Equatable {
-    var lastPosition: Int64
-    var events: [RecordedEvent]
+package struct LogSnapshot: Equatable {
+    package var lastPosition: Int64
+    package var events: [RecordedEvent]
 
-    init(of store: any EventStore) async throws {
+    package init(of store: any EventStore) async throws {
         lastPosition = try await store.lastPosition()
         events = try await store.readAll()
     }
@@ -27,7 +27,7 @@ struct LogSnapshot: Equatable {
 
 /// Runs `body`, expects it to throw a ``SheetLogError`` with `code`, and returns that error.
 @discardableResult
-func expectFailure<T>(
+package func expectFailure<T>(
     _ code: SheetLogError.Code, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> T
 ) async -> SheetLogError? {
     do {
@@ -44,6 +44,6 @@ func expectFailure<T>(
 }
 
 /// Whether `positions` are consecutive integers, ascending.
-func isContiguous(_ positions: [Int64]) -> Bool {
+package func isContiguous(_ positions: [Int64]) -> Bool {
     zip(positions, positions.dropFirst()).allSatisfy { $1 == $0 + 1 }
 }
