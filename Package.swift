@@ -90,6 +90,12 @@ let package = Package(
         // The event store conformance suite as named checks over a store factory: every backend's
         // tests run all of them (SQLite and in memory here).
         .target(name: "SheetLogStoreConformance", dependencies: ["SheetLogTesting"], path: "Tests/SheetLogStoreConformance"),
+        // What a storage backend must honour beyond the event store (the deciding append, the read
+        // models, verify, the facade's flows), as named checks over a backend factory.
+        .target(
+            name: "SheetLogBackendConformance", dependencies: ["SheetLog", "SheetLogStorage", "SheetLogDomain"],
+            path: "Tests/SheetLogBackendConformance"
+        ),
 
         .testTarget(name: "SheetLogCoreTests", dependencies: ["SheetLogCore"]),
         .testTarget(
@@ -101,6 +107,7 @@ let package = Package(
         .testTarget(
             name: "SheetLogStoreConformanceTests", dependencies: ["SheetLogStoreConformance", "SheetLogSQLite", "SheetLogTesting", grdb]
         ),
+        .testTarget(name: "SheetLogBackendConformanceTests", dependencies: ["SheetLogBackendConformance", "SheetLogSQLite"]),
         .testTarget(
             name: "SheetLogProjectionsTests",
             dependencies: ["SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]
