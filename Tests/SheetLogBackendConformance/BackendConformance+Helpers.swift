@@ -35,14 +35,3 @@ extension BackendConformance {
         #expect(try await backend.recoverableDrafts().isEmpty, sourceLocation: sourceLocation)
     }
 }
-
-/// The passes of a decision: whether each looked ids up, and the mark it began at.
-final class DecisionPasses: @unchecked Sendable {  // only the deciding thread touches it, one pass after the other
-    private(set) var lookingUpIDs: [Bool] = []
-    private(set) var marks: [LogMark] = []
-
-    func record(_ transaction: any AppendTransaction) {
-        lookingUpIDs.append(transaction.lookingUpIDs)
-        marks.append(transaction.mark)
-    }
-}
