@@ -37,12 +37,19 @@ let package = Package(
         .target(name: "SheetLogCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Pure: the sheet and form decider (commands, events, state).
         .target(name: "SheetLogDomain", dependencies: ["SheetLogCore"]),
-        // The event log on SQLite, through GRDB.
-        .target(name: "SheetLogSQLite", dependencies: ["SheetLogCore", grdb, sqliteAPI, logging]),
-        // The sheet read models (sessions, presentations, dismissals), kept in the append's transaction.
-        .target(name: "SheetLogProjections", dependencies: ["SheetLogSQLite", "SheetLogDomain", grdb]),
+        // Pure: which rows of the sheet read models (sessions, presentations, dismissals) an event
+        // produces, inline and in a rebuild; shared by every storage backend.
+        .target(name: "SheetLogProjections", dependencies: ["SheetLogCore", "SheetLogDomain"]),
+        // The seam between the facade and a storage backend: the protocol a backend implements (the
+        // deciding append, the read models' queries, verify's checks) and its vocabulary.
+        .target(name: "SheetLogStorage", dependencies: ["SheetLogCore", "SheetLogDomain", "SheetLogProjections"]),
+        // The SQLite backend: the event log through GRDB, the sheet read models' SQL, the facade's queries.
+        .target(
+            name: "SheetLogSQLite",
+            dependencies: ["SheetLogCore", "SheetLogDomain", "SheetLogProjections", "SheetLogStorage", grdb, sqliteAPI, logging]
+        ),
         // The facade: open a log, record commands, replay, recover drafts, audit, verify; the coordinator.
-        .target(name: "SheetLog", dependencies: ["SheetLogSQLite", "SheetLogDomain", "SheetLogProjections", grdb, logging]),
+        .target(name: "SheetLog", dependencies: ["SheetLogStorage", "SheetLogSQLite", "SheetLogDomain", logging]),
         // The ingest format: strict JSON Lines decoding of commands, and its encoder for export.
         .target(name: "SheetLogIngest", dependencies: ["SheetLogDomain"]),
         // The `sheetlog` command line.
@@ -76,6 +83,15 @@ let package = Package(
 
         // What several test targets share: running the package's executables as a user does.
         .target(name: "SheetLogTestSupport", dependencies: ["SheetLogDomain"], path: "Tests/SheetLogTestSupport"),
+        // The event store conformance suite as named checks over a store factory: every backend's
+        // tests run all of them (SQLite and in memory here).
+        .target(name: "SheetLogStoreConformance", dependencies: ["SheetLogTesting"], path: "Tests/SheetLogStoreConformance"),
+        // What a storage backend must honour beyond the event store (the deciding append, the read
+        // models, verify, the facade's flows), as named checks over a backend factory.
+        .target(
+            name: "SheetLogBackendConformance", dependencies: ["SheetLog", "SheetLogStorage", "SheetLogDomain"],
+            path: "Tests/SheetLogBackendConformance"
+        ),
 
         .testTarget(name: "SheetLogCoreTests", dependencies: ["SheetLogCore"]),
         .testTarget(
@@ -84,18 +100,21 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SheetLogSQLiteTests", dependencies: ["SheetLogTestSupport", "SheetLogSQLite", grdb]),
-        .testTarget(name: "SheetLogStoreConformanceTests", dependencies: ["SheetLogSQLite", "SheetLogTesting", grdb]),
+        .testTarget(
+            name: "SheetLogStoreConformanceTests", dependencies: ["SheetLogStoreConformance", "SheetLogSQLite", "SheetLogTesting", grdb]
+        ),
+        .testTarget(name: "SheetLogBackendConformanceTests", dependencies: ["SheetLogBackendConformance", "SheetLogSQLite"]),
         .testTarget(
             name: "SheetLogProjectionsTests",
             dependencies: ["SheetLogTestSupport", "SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]
         ),
-        .testTarget(name: "SheetLogTests", dependencies: ["SheetLogTestSupport", "SheetLog", grdb, logging]),
+        .testTarget(name: "SheetLogTests", dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogSQLite", grdb, logging]),
         .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest"]),
         .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(
             name: "SheetLogBadInputTests",
-            dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogIngest", "SheetLogCLI", "SheetLogFuzz", grdb, propertyBased],
+            dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogSQLite", "SheetLogIngest", "SheetLogCLI", "SheetLogFuzz", grdb, propertyBased],
             resources: [.copy("FuzzCorpus")]
         ),
         .testTarget(name: "CFaultVFSTests", dependencies: ["SheetLogTestSupport", "CFaultVFS"]),

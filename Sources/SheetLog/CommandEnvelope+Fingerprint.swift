@@ -1,5 +1,3 @@
-import SheetLogSQLite
-
 extension CommandEnvelope {
     /// SHA-256 (hex) of the command's content: its session, name and every field, in a framing where
     /// no two different commands give the same bytes (each text length-prefixed, dictionaries by key).

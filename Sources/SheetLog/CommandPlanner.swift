@@ -1,9 +1,9 @@
-import SheetLogSQLite
+import SheetLogStorage
 
 /// Decides a batch of commands inside an append's transaction, each against the sessions as stored
 /// (through the cache while it is exact, see ``SessionCache``) and the states the earlier commands leave.
 struct CommandPlanner {
-    let transaction: AppendTransaction
+    let transaction: any AppendTransaction
     let cache: SessionCache
     let metadataTexts: MetadataTexts
     /// The limits every event must fit; the decider refuses a draft that would outgrow them.

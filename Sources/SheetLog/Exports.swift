@@ -1,2 +1,3 @@
 @_exported import SheetLogCore
 @_exported import SheetLogDomain
+@_exported import SheetLogStorage

@@ -1,4 +1,4 @@
-import SheetLogSQLite
+import SheetLogStorage
 
 /// A command with its id and time fixed, ready to be decided.
 struct PreparedCommand: Sendable {

@@ -1,4 +1,4 @@
-import SheetLogSQLite
+import SheetLogStorage
 
 /// The last known state of each session this database has read or written, and whether it can be
 /// trusted without reading the log again.

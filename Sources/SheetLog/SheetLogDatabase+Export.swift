@@ -19,7 +19,7 @@ extension SheetLogDatabase {
         var firsts: [RecordedEvent] = []
         var cursor: Int64 = 0
         while true {
-            let chunk = try await store.readAll(after: cursor, limit: 1_000)
+            let chunk = try await backend.readAll(after: cursor, limit: 1_000)
             firsts += chunk.filter(Self.isFirstEvent)
             guard let last = chunk.last, chunk.count == 1_000 else { return firsts }
             cursor = last.position
@@ -29,12 +29,12 @@ extension SheetLogDatabase {
     /// The first events of the commands with an event in `session`; a first event elsewhere is
     /// looked up by the id its continuation event derives from.
     private func firstEvents(touching session: String) async throws -> [RecordedEvent] {
-        let events = try await store.readStream(session)
+        let events = try await backend.readStream(session)
         var firsts = events.filter(Self.isFirstEvent)
         let known = Set(firsts.map(\.eventID))
         let elsewhere = events.filter { !Self.isFirstEvent($0) }.compactMap { EventMetadata.commandID(ofContinuation: $0.eventID) }
         let missing = Array(Set(elsewhere).subtracting(known))
-        if !missing.isEmpty { firsts += try await store.events(withIDs: missing) }
+        if !missing.isEmpty { firsts += try await backend.events(withIDs: missing) }
         return firsts.sorted { $0.position < $1.position }
     }
 

@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import SheetLogProjections
 import SheetLogSQLite
 
 extension SheetLogDatabase {
@@ -42,14 +41,10 @@ extension SheetLogDatabase {
             self.logger = logger
         }
 
+        /// The SQLite store's configuration; ``SQLiteBackend`` adds the sheet read models to it.
         var storeConfiguration: SQLiteEventStore.Configuration {
             SQLiteEventStore.Configuration(
-                durability: durability, limits: limits, clock: clock, busyTimeout: busyTimeout,
-                projections: SheetLogDatabase.makeProjections(), logger: logger)
+                durability: durability, limits: limits, clock: clock, busyTimeout: busyTimeout, logger: logger)
         }
     }
-
-    /// The read models every SheetLog database keeps in the append's transaction; a fresh instance
-    /// per store, since a projection caches the sessions it folded.
-    static func makeProjections() -> [any SQLiteProjection] { [SheetProjection()] }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import SheetLogSQLite
 
 extension SheetLogDatabase {
     /// Records one command in `session` and returns its events and the session's new state.
@@ -76,7 +75,7 @@ extension SheetLogDatabase {
             return try outcome.get()
         case .lead:
             let group = queue.takeGroup()
-            commit(group)
+            await commit(group)
             queue.handOver()
             guard case .done(let outcome) = await ticket.wait() else {
                 preconditionFailure("a leader's own request is resolved by its group")
@@ -90,13 +89,13 @@ extension SheetLogDatabase {
     /// When the transaction as a whole is refused (an input limit, a conflict the store found) and
     /// the group holds several requests, each is committed on its own, so that one caller's bad input
     /// never fails another's commands. An unknown COMMIT outcome is every request's: none is retried.
-    private func commit(_ group: [RecordQueue.Request]) {
+    private func commit(_ group: [RecordQueue.Request]) async {
         if let refusal = queue.refusal {
             for request in group { request.ticket.resolve(.done(.failure(refusal))) }
             return
         }
         do {
-            let outcome = try store.append { transaction in
+            let outcome = try await backend.append { transaction in
                 let planner = CommandPlanner(
                     transaction: transaction, cache: cache, metadataTexts: metadataTexts, limits: options.limits)
                 let plan = try planner.plan(group)
@@ -109,7 +108,7 @@ extension SheetLogDatabase {
                 request.ticket.resolve(.done(result.map { Self.results(of: outcome.plan, in: $0, appended: appended) }.mapError { $0 }))
             }
         } catch let error as SheetLogError where error.code != .commitOutcomeUnknown && error.code != .busy && group.count > 1 {
-            for request in group { commit([request]) }
+            for request in group { await commit([request]) }
         } catch {
             if let error = error as? SheetLogError, error.code == .commitOutcomeUnknown { queue.refuseAfter(error) }
             for request in group { request.ticket.resolve(.done(.failure(error))) }
@@ -144,7 +143,7 @@ extension SheetLogDatabase {
     /// The state of `session` as stored now: the cached state with the events it has not seen folded in.
     func catchUp(_ session: String) async throws -> SessionState {
         let known = cache.entry(session)?.state ?? SessionState(sessionID: session)
-        let newer = try await store.readStream(session, after: known.version)
+        let newer = try await backend.readStream(session, after: known.version)
         guard !newer.isEmpty else { return known }
         let state = try known.catchingUp(with: newer)
         cache.remember(state)

@@ -1,36 +1,13 @@
-import GRDB
-
 extension SheetLogDatabase {
     /// Every session, in the order of its first event (the `sessions` table).
     public func sessions() async throws -> [SessionSummary] {
-        try await readModels("sessions") { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT session, version, status, stack, started_at, last_event_at, ended_at, first_position, last_position
-                FROM sessions ORDER BY first_position
-                """)
-            return try rows.map { row in
-                let session: String = row["session"]
-                let status: String = row["status"]
-                return SessionSummary(
-                    session: session, version: row["version"], status: SessionSummary.Status(rawValue: status) ?? .active,
-                    stack: try Self.decodeColumn([String].self, row["stack"], table: "sessions", column: "stack", row: "session \(session)"),
-                    startedAt: row["started_at"], lastEventAt: row["last_event_at"], endedAt: row["ended_at"],
-                    firstPosition: row["first_position"], lastPosition: row["last_position"])
-            }
-        }
+        try await backend.sessions()
     }
 
     /// Drafts that would be lost without recovery (the `recoverable_drafts` view), the most recently
     /// touched last: what a launch screen offers to restore or decline.
     public func recoverableDrafts() async throws -> [RecoverableDraft] {
-        try await readModels("recoverableDrafts") { db in
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT session, presentation, route_name, route_group, route_params, baseline, draft_values,
-                       changed_fields, reason, last_edit_at
-                FROM recoverable_drafts ORDER BY last_position, session, presentation
-                """))
-            return try rows.map(Self.recoverableDraft)
-        }
+        try await backend.recoverableDrafts()
     }
 
     /// Restores a recoverable draft into `session` as a new presentation (`presentation`, by default
@@ -47,24 +24,5 @@ extension SheetLogDatabase {
     @discardableResult
     public func declineDraft(_ draft: DraftReference, id: String? = nil, occurredAt: Int64? = nil) async throws -> RecordResult {
         try await record(.declineDraft(from: draft), in: draft.session, id: id, occurredAt: occurredAt)
-    }
-
-    /// Reads a row of the SELECT above by column index (by name, GRDB searches the names for every value).
-    private static func recoverableDraft(_ row: Row) throws -> RecoverableDraft {
-        let session: String = row[0]
-        let presentation: String = row[1]
-        let name = "draft \(session)/\(presentation)"
-        func column<T: ProjectionColumnValue>(_ type: T.Type, _ index: Int, _ column: String) throws -> T {
-            try decodeColumn(type, row[index], table: "recoverable_drafts", column: column, row: name)
-        }
-        let reason: String = row[8]
-        return RecoverableDraft(
-            session: session, presentation: presentation,
-            route: Route(name: row[2], group: row[3], params: try column([String: String].self, 4, "route_params")),
-            values: try column([String: FieldValue].self, 6, "draft_values"),
-            baseline: try column([String: FieldValue].self, 5, "baseline"),
-            changedFields: try column([String].self, 7, "changed_fields"),
-            reason: RecoverableDraft.Reason(rawValue: reason) ?? .abandoned,
-            lastEditAt: row[9])
     }
 }

@@ -12,7 +12,7 @@ extension SheetLogDatabase {
     /// the session has no events, and ``SheetLogError/Code/integrityViolation`` when its versions
     /// are not consecutive from 1.
     public func replay(_ session: String, through version: Int64? = nil) async throws -> [ReplayStep] {
-        let recorded = try await store.readStream(session, after: 0, through: version, limit: nil, descending: false)
+        let recorded = try await backend.readStream(session, after: 0, through: version, limit: nil, descending: false)
         if recorded.isEmpty {
             throw SheetLogError(
                 .notFound, "session \(session) has no events to replay", context: .init(stream: session, operation: "replay"))
@@ -25,9 +25,9 @@ extension SheetLogDatabase {
     ///
     /// Throws ``SheetLogError/Code/notFound`` when `version` is negative or beyond the session's version.
     public func state(of session: String, at version: Int64) async throws -> SessionState {
-        let recorded = try await store.readStream(session, after: 0, through: max(0, version), limit: nil, descending: false)
+        let recorded = try await backend.readStream(session, after: 0, through: max(0, version), limit: nil, descending: false)
         guard version >= 0, Int64(recorded.count) == version else {
-            let current = try await store.streamVersion(session)
+            let current = try await backend.streamVersion(session)
             throw SheetLogError(
                 .notFound, "session \(session) has no version \(version) (its version is \(current))",
                 context: .init(stream: session, actualVersion: current, operation: "state(at:)"))

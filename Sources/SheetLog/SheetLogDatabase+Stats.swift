@@ -1,28 +1,6 @@
-import Foundation
-import GRDB
-
 extension SheetLogDatabase {
     /// Counts of events, sessions and drafts, and the size on disk.
     public func stats() async throws -> Statistics {
-        let counts = try await readModels("stats") { db in
-            let events = try Int64.fetchOne(db, sql: "SELECT count(*) FROM events") ?? 0
-            let sessions = try Int.fetchOne(db, sql: "SELECT count(DISTINCT stream) FROM events") ?? 0
-            var byType: [String: Int64] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT type, count(*) FROM events GROUP BY type") {
-                byType[row[0]] = row[1]
-            }
-            let open = try Int.fetchOne(db, sql: "SELECT count(*) FROM presentations WHERE status = 'open' AND dirty = 1") ?? 0
-            let recoverable = try Int.fetchOne(db, sql: "SELECT count(*) FROM recoverable_drafts") ?? 0
-            let pages = try Int64.fetchOne(db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0
-            return (events, sessions, byType, open, recoverable, pages)
-        }
-        return Statistics(
-            events: counts.0, sessions: counts.1, eventsByType: counts.2, openDrafts: counts.3, recoverableDrafts: counts.4,
-            fileBytes: path.map { Self.fileSize($0) + Self.fileSize($0 + "-wal") } ?? counts.5)
-    }
-
-    private static func fileSize(_ path: String) -> Int64 {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
-        return size?.int64Value ?? 0
+        try await backend.statistics()
     }
 }

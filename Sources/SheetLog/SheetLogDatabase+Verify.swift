@@ -1,6 +1,3 @@
-import GRDB
-import SheetLogSQLite
-
 extension SheetLogDatabase {
     /// Checks the database end to end: SQLite's `integrity_check`, the integrity chain, gap-free
     /// positions never reused, versions 1…n in position order in every session, that every event
@@ -8,21 +5,21 @@ extension SheetLogDatabase {
     /// shipped. Runs every check and names the first failure.
     public func verify() async throws -> VerificationReport {
         var checks: [VerificationReport.Check] = []
-        checks.append(try await integrityCheck())
-        checks.append(Self.chainCheck(try await store.verifyChain()))
-        let shape = try await logShape()
+        checks.append(try await backend.integrityCheck())
+        checks.append(Self.chainCheck(try await backend.verifyChain()))
+        let shape = try await backend.logShape()
         checks.append(shape.positions)
         checks.append(shape.versions)
         checks.append(try await decodingCheck())
         checks.append(try await projectionsCheck())
         // Last: what is wrong with the data comes first; this says whether the log is still guarded.
-        checks.append(try await appendOnlyCheck())
+        checks.append(try await backend.appendOnlyCheck())
         return VerificationReport(events: shape.events, sessions: shape.sessions, checks: checks)
     }
 
     /// Drops every projection row and refills the projections from the log, in one transaction.
     public func rebuildProjections() async throws {
-        try await store.rebuildProjections()
+        try await backend.rebuildProjections()
     }
 
     private static func chainCheck(_ chain: ChainVerification) -> VerificationReport.Check {
@@ -40,24 +37,18 @@ extension SheetLogDatabase {
         return .init(name: "chain", passed: true, detail: "\(chain.checkedEvents) events chained\(ruleOne)")
     }
 
-    private func integrityCheck() async throws -> VerificationReport.Check {
-        let lines = try await readModels("integrity_check") { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
-        let passed = lines == ["ok"]
-        return .init(name: "integrity_check", passed: passed, detail: passed ? "ok" : lines.prefix(3).joined(separator: "; "))
-    }
-
     /// The projections must equal a rebuild; a log the rebuild refuses (an event this build cannot
     /// decode) is a finding too, not an error of `verify`.
     private func projectionsCheck() async throws -> VerificationReport.Check {
         let mismatches: [ProjectionMismatch]
         do {
-            mismatches = try await store.verifyProjections()
+            mismatches = try await backend.verifyProjections()
         } catch let error as SheetLogError where error.code == .undecodableEvent || error.code == .unsupportedSchemaVersion {
             return .init(name: "projections", passed: false, detail: "no rebuild to compare with: \(error.message)")
         }
         return .init(
             name: "projections", passed: mismatches.isEmpty,
-            detail: mismatches.first?.description ?? "\(store.configuration.projections.count) projection(s) equal a rebuild")
+            detail: mismatches.first?.description ?? "\(backend.projectionNames.count) projection(s) equal a rebuild")
     }
 
     /// Every event must decode as a sheet event this build understands.
@@ -65,7 +56,7 @@ extension SheetLogDatabase {
         var cursor: Int64 = 0
         var checked = 0
         while true {
-            let chunk = try await store.readAll(after: cursor, limit: 1_000)
+            let chunk = try await backend.readAll(after: cursor, limit: 1_000)
             for event in chunk {
                 do {
                     _ = try SheetEventCodec.decode(event)

@@ -18,8 +18,12 @@ import SheetLogSQLite
 /// state.top?.isDirty  // true
 /// ```
 public final class SheetLogDatabase: Sendable {
-    /// The event log underneath; its projections are the sheet read models.
-    public let store: SQLiteEventStore
+    /// The storage the database runs on (``SQLiteBackend`` unless a test or a server gives another):
+    /// every read and write goes through it.
+    ///
+    /// Package access only: its `append` takes events as they are, without the sheets' rules, and
+    /// is for the package's tools and tests. Apps record commands with ``record(_:in:id:occurredAt:)``.
+    package let backend: any SheetLogBackend
     /// The options the database was opened with.
     public let options: Options
     /// The file's path, nil in memory.
@@ -31,8 +35,9 @@ public final class SheetLogDatabase: Sendable {
     let metadataTexts: MetadataTexts
     let logger: Logger
 
-    init(store: SQLiteEventStore, options: Options, path: String?) {
-        self.store = store
+    /// A database on `backend`; `path` is the file's path, nil in memory.
+    package init(backend: any SheetLogBackend, options: Options, path: String?) {
+        self.backend = backend
         self.options = options
         self.path = path
         self.logger = options.logger
@@ -47,8 +52,8 @@ public final class SheetLogDatabase: Sendable {
     /// control or bidi formatting character.
     public static func open(path: String, options: Options = .init()) throws -> SheetLogDatabase {
         try requirePrintableMetadata(options.metadata)
-        let store = try SQLiteEventStore(path: path, configuration: options.storeConfiguration)
-        return SheetLogDatabase(store: store, options: options, path: path)
+        let backend = try SQLiteBackend.open(path: path, configuration: options.storeConfiguration)
+        return SheetLogDatabase(backend: backend, options: options, path: path)
     }
 
     /// Opens the database in an existing file and applies pending migrations; never creates a file.
@@ -58,8 +63,8 @@ public final class SheetLogDatabase: Sendable {
     /// SheetLog log; otherwise as ``open(path:options:)``.
     public static func openExisting(path: String, options: Options = .init()) throws -> SheetLogDatabase {
         try requirePrintableMetadata(options.metadata)
-        let store = try SQLiteEventStore(existingFileAt: path, configuration: options.storeConfiguration)
-        return SheetLogDatabase(store: store, options: options, path: path)
+        let backend = try SQLiteBackend.openExisting(path: path, configuration: options.storeConfiguration)
+        return SheetLogDatabase(backend: backend, options: options, path: path)
     }
 
     /// Opens an existing database for ``verify()``: as ``openExisting(path:options:)`` does when this
@@ -77,15 +82,15 @@ public final class SheetLogDatabase: Sendable {
     ///
     /// The file must exist and carry every migration of this build; a newer file is refused.
     public static func openForReading(path: String, options: Options = .init()) throws -> SheetLogDatabase {
-        let store = try SQLiteEventStore(readingFileAt: path, configuration: options.storeConfiguration)
-        return SheetLogDatabase(store: store, options: options, path: path)
+        let backend = try SQLiteBackend.openForReading(path: path, configuration: options.storeConfiguration)
+        return SheetLogDatabase(backend: backend, options: options, path: path)
     }
 
     /// A database in memory, gone when released: for tests, previews and demos.
     public static func inMemory(options: Options = .init()) throws -> SheetLogDatabase {
         try requirePrintableMetadata(options.metadata)
-        let store = try SQLiteEventStore.inMemory(configuration: options.storeConfiguration)
-        return SheetLogDatabase(store: store, options: options, path: nil)
+        let backend = try SQLiteBackend.inMemory(configuration: options.storeConfiguration)
+        return SheetLogDatabase(backend: backend, options: options, path: nil)
     }
 
     /// True when nothing is at `path` yet and its folder lets a file be created there; false when a
@@ -98,7 +103,7 @@ public final class SheetLogDatabase: Sendable {
     /// Closes the database's SQLite connections now rather than when it is released; every later
     /// call on it throws. A file's last connection to close checkpoints the WAL into the file.
     public func close() throws {
-        try store.close()
+        try backend.close()
     }
 
     /// A recorder bound to one session.
@@ -108,6 +113,6 @@ public final class SheetLogDatabase: Sendable {
 
     /// Every event after `position`, then each new one as it commits; ends when the consuming task is cancelled.
     public func subscribe(after position: Int64 = 0) -> AsyncThrowingStream<RecordedEvent, any Error> {
-        store.subscribe(after: position)
+        backend.subscribe(after: position)
     }
 }

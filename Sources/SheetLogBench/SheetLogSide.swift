@@ -175,8 +175,9 @@ final class SheetLogSide {
     /// Bytes on disk per event of the full log, every table and index, after a truncating checkpoint.
     func size() throws -> Measurement {
         let database = try openLog(events: settings.events)
+        guard let sqlite = database.backend as? SQLiteBackend else { preconditionFailure("the benchmark opens SQLite files") }
         let stats = try AsyncBridge.run {
-            try await database.store.writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+            try await sqlite.store.writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
             return try await database.stats()
         }
         return Measurement(value: Double(stats.fileBytes) / Double(stats.events))

@@ -211,7 +211,7 @@ struct IngestEachRun {
         guard let id = error.context.eventID ?? lineID else { return nil }
         do {
             let reopened = try SheetLogDatabase.openForReading(path: path, options: .init(logger: Logger(label: "sheetlog")))
-            return try await !reopened.store.events(withIDs: [id]).isEmpty
+            return try await !reopened.events(withIDs: [id]).isEmpty
         } catch {
             return nil
         }

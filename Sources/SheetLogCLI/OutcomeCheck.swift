@@ -16,7 +16,7 @@ struct OutcomeCheck {
     /// Checks `line`; returns false when the simulation cannot go on (the line will be rejected
     /// by the recorder, which says why), and throws when the claimed outcome is wrong.
     mutating func check(_ line: IngestLine, number: Int) async throws -> Bool {
-        if let id = line.id, let stored = try await database.store.events(withIDs: [id]).first {
+        if let id = line.id, let stored = try await database.events(withIDs: [id]).first {
             try requireStoredOutcome(line, stored: stored, number: number)
             return true
         }

@@ -13,7 +13,7 @@ struct RebuildCommand: AsyncParsableCommand, GlobalOptionsCommand {
     func run() async throws {
         let database = try global.openExisting()
         try await database.rebuildProjections()
-        let events = try await database.store.lastPosition()
+        let events = try await database.lastPosition()
         if json {
             Terminal.writeLine(try JSONOutput.line(["rebuilt": true]))
         } else {

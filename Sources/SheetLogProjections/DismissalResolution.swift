@@ -1,9 +1,9 @@
 import SheetLogDomain
 
 /// How a discard alert went away: the `resolution` of the dismissal row that raised it.
-struct DismissalResolution: Sendable, Hashable {
+package struct DismissalResolution: Sendable, Hashable {
     /// The values of `dismissals.resolution`.
-    enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         case discarded
         case keptEditing
         case saved
@@ -12,7 +12,7 @@ struct DismissalResolution: Sendable, Hashable {
 
         /// The resolution an event of this kind gives to the alert of its presentation, nil for
         /// events that answer no alert (a restore or decline leaves it unanswered).
-        init?(answering kind: SheetEvent.Kind) {
+        package init?(answering kind: SheetEvent.Kind) {
             switch kind {
             case .confirmDiscard: self = .discarded
             case .keepEditing: self = .keptEditing
@@ -24,8 +24,8 @@ struct DismissalResolution: Sendable, Hashable {
     }
 
     /// The position of the `attemptDismiss` whose alert this answers (the dismissal row's key).
-    var dismissalPosition: Int64
-    var kind: Kind
-    var resolvedAt: Int64
-    var resolvedPosition: Int64
+    package var dismissalPosition: Int64
+    package var kind: Kind
+    package var resolvedAt: Int64
+    package var resolvedPosition: Int64
 }

@@ -1,23 +1,23 @@
 import SheetLogDomain
 
 /// One row of `dismissals`: an `attemptDismiss` and, once its alert went away, how.
-struct DismissalRow: Sendable, Hashable {
-    var position: Int64
-    var session: String
-    var presentation: String
-    var routeName: String
-    var routeGroup: String
-    var source: DismissSource
-    var outcome: DismissOutcome
-    var dirty: Bool
+package struct DismissalRow: Sendable, Hashable {
+    package var position: Int64
+    package var session: String
+    package var presentation: String
+    package var routeName: String
+    package var routeGroup: String
+    package var source: DismissSource
+    package var outcome: DismissOutcome
+    package var dirty: Bool
     /// JSON array of the names of the fields that differed at the attempt (never their values).
-    var changedFields: String
-    var confirmation: Bool
-    var offersSave: Bool
-    var occurredAt: Int64
-    var resolution: DismissalResolution?
+    package var changedFields: String
+    package var confirmation: Bool
+    package var offersSave: Bool
+    package var occurredAt: Int64
+    package var resolution: DismissalResolution?
 
-    init(position: Int64, session: String, route: Route, payload: SheetEvent.AttemptDismiss, occurredAt: Int64) {
+    package init(position: Int64, session: String, route: Route, payload: SheetEvent.AttemptDismiss, occurredAt: Int64) {
         self.position = position
         self.session = session
         presentation = payload.presentation

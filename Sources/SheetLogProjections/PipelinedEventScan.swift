@@ -1,18 +1,18 @@
-import GRDB
 import SheetLogDomain
 
 /// Reads the whole log in position order on the database's thread and folds it, decoding the
-/// payloads on a second thread a chunk or two ahead: rebuild's scan.
+/// payloads on a second thread a chunk or two ahead: rebuild's scan, for every backend (each
+/// reads its rows into ``RawEventChunk``s its own way).
 ///
 /// The second thread also folds every other stream itself (``RebuildFold``), so that both threads
 /// have about as much to do (measured at 200k: the scan took 0.20–0.24 s with every third stream
 /// folded there, 0.19–0.20 s with every other one, 0.23–0.29 s with none). Decoding and folding are pure, and every stream is folded by one
 /// thread in log order, so the result is the one a sequential scan gives; a refused payload throws
 /// the error a sequential decode would have thrown first. Only the database's thread touches SQLite.
-enum PipelinedEventScan {
+package enum PipelinedEventScan {
     /// Rows per chunk: large enough that handing a chunk over costs nothing per row, small enough
     /// that the decoding thread starts at once.
-    static let chunkRows = 512
+    package static let chunkRows = 512
 
     /// The streams the decoding thread folds: every other one, in order of first appearance.
     private static func foldsOnDecodingThread(_ streamNumber: Int) -> Bool { streamNumber % 2 == 1 }
@@ -23,9 +23,12 @@ enum PipelinedEventScan {
     }
 
     /// The sessions of the whole log, by name, and its dismissal rows, by position.
-    static func fold(in db: Database) throws -> (sessions: [ProjectedSession], dismissals: [DismissalRow]) {
-        let statement = try db.makeStatement(sql: RawEventChunk.selectSQL)
-        let rows = try Row.fetchCursor(statement)
+    ///
+    /// `readChunk` is called on the calling thread only, with the number of rows a chunk holds; it
+    /// returns the log's next rows in position order, fewer than asked for once the log ends.
+    package static func fold(
+        readingChunks readChunk: (_ capacity: Int) throws -> RawEventChunk
+    ) throws -> (sessions: [ProjectedSession], dismissals: [DismissalRow]) {
         var decoding = WorkAhead<(events: [RawEventChunk.Decoded], error: SheetLogError?)>(
             label: "SheetLogProjections.rebuild-decode", depth: 2)
         let streams = StreamNumbers()
@@ -34,10 +37,7 @@ enum PipelinedEventScan {
         var exhausted = false
         while !exhausted || !decoding.isEmpty {
             if !exhausted {
-                var chunk = RawEventChunk(capacity: chunkRows)
-                while chunk.rows.count < chunkRows, try rows.next() != nil {
-                    chunk.append(from: statement.sqliteStatement)
-                }
+                let chunk = try readChunk(chunkRows)
                 exhausted = chunk.rows.count < chunkRows
                 if !chunk.rows.isEmpty {
                     let rows = chunk

@@ -6,53 +6,53 @@ import SheetLogDomain
 ///
 /// The inline path and rebuild fold events through the same ``fold(_:position:version:)``, which
 /// is what makes a rebuild write exactly the rows the appends wrote.
-struct ProjectedSession: Sendable {
+package struct ProjectedSession: Sendable {
     /// Log positions of one presentation's events.
-    struct PresentationPositions: Sendable, Hashable {
+    package struct PresentationPositions: Sendable, Hashable {
         /// The `present` that (last) opened it.
-        var opened: Int64
+        package var opened: Int64
         /// The last event about it.
-        var last: Int64
+        package var last: Int64
     }
 
     /// What folding one event changed, for the inline path to write.
-    struct FoldStep {
+    package struct FoldStep {
         /// The row of an `attemptDismiss`.
-        var dismissal: DismissalRow?
+        package var dismissal: DismissalRow?
         /// The alert this event answered.
-        var resolution: DismissalResolution?
+        package var resolution: DismissalResolution?
         /// Presentations whose row changed: the one the event is about and, when the stack
         /// changed, every sheet whose place in it may have moved.
-        var touched: [String] = []
+        package var touched: [String] = []
     }
 
-    var state: SessionState
+    package var state: SessionState
     /// Stream version of the last event folded.
-    var streamVersion: Int64 = 0
+    package var streamVersion: Int64 = 0
     /// Integrity chain of that event: a cached session is used only when the log still holds it.
-    var streamChain: [UInt8] = []
+    package var streamChain: [UInt8] = []
     /// Position and time of the first sheet event folded; nil while none was.
-    var firstPosition: Int64?
-    var startedAt: Int64?
+    package var firstPosition: Int64?
+    package var startedAt: Int64?
     /// Stream version, position and time of the last sheet event folded.
-    var foldedVersion: Int64 = 0
-    var lastPosition: Int64 = 0
-    var lastEventAt: Int64?
-    var positions: [String: PresentationPositions] = [:]
+    package var foldedVersion: Int64 = 0
+    package var lastPosition: Int64 = 0
+    package var lastEventAt: Int64?
+    package var positions: [String: PresentationPositions] = [:]
     /// The dismissal row (by position) of every alert still up, by presentation.
-    var openAlerts: [String: Int64] = [:]
+    package var openAlerts: [String: Int64] = [:]
 
-    init(session: String) {
+    package init(session: String) {
         state = SessionState(sessionID: session)
     }
 
-    var session: String { state.sessionID }
+    package var session: String { state.sessionID }
 
     /// Whether a sheet event was folded, so that the session has a row.
-    var hasRow: Bool { firstPosition != nil }
+    package var hasRow: Bool { firstPosition != nil }
 
     /// Folds one decoded event with the domain's `evolve` and says which rows it changed.
-    mutating func fold(_ event: SheetEvent, position: Int64, version: Int64, chain: [UInt8] = []) -> FoldStep {
+    package mutating func fold(_ event: SheetEvent, position: Int64, version: Int64, chain: [UInt8] = []) -> FoldStep {
         let stackBefore = state.stackIDs
         var step = foldRows(event, position: position, version: version, chain: chain)
         let subject = event.presentation
@@ -66,7 +66,7 @@ struct ProjectedSession: Sendable {
     /// ``fold(_:position:version:chain:)`` without working out which presentations it touched:
     /// rebuild writes every row once at the end, and keeping the stack as it was before each event
     /// to compare it made the fold copy the stack on every `present` and close.
-    mutating func foldRows(_ event: SheetEvent, position: Int64, version: Int64, chain: [UInt8] = []) -> FoldStep {
+    package mutating func foldRows(_ event: SheetEvent, position: Int64, version: Int64, chain: [UInt8] = []) -> FoldStep {
         var step = FoldStep()
         let subject = event.presentation
         if let subject, !openAlerts.isEmpty, let kind = DismissalResolution.Kind(answering: event.kind),

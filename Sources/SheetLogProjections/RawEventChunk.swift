@@ -1,12 +1,10 @@
-import GRDB
-import GRDBSQLite
 import SheetLogDomain
 
-/// Consecutive rows of the log copied out of SQLite — positions, versions, the type matched from
+/// Consecutive rows of the log copied out of the store — positions, versions, the type matched from
 /// its bytes, and the stream and payload bytes side by side in one buffer — so that another thread
 /// can decode them while the database's thread reads on.
-struct RawEventChunk: Sendable {
-    struct Row: Sendable {
+package struct RawEventChunk: Sendable {
+    package struct Row: Sendable {
         var position: Int64
         var version: Int64
         /// Nil for a type the domain does not know, which the projection refuses.
@@ -20,7 +18,7 @@ struct RawEventChunk: Sendable {
     }
 
     /// One event of the chunk, decoded.
-    struct Decoded: Sendable {
+    package struct Decoded: Sendable {
         var stream: String
         /// The stream's number in order of first appearance in the log (``StreamNumbers``): the fold
         /// finds its session by it instead of hashing the name again.
@@ -30,36 +28,31 @@ struct RawEventChunk: Sendable {
         var event: SheetEvent
     }
 
-    /// The SELECT whose rows ``append(from:)`` copies, in its column order.
-    static let selectSQL = """
-        SELECT position, stream, version, type, schema_version, payload, COALESCE(occurred_at, recorded_at)
-        FROM events ORDER BY position
-        """
-
     private(set) var bytes: [UInt8] = []
-    private(set) var rows: [Row] = []
+    package private(set) var rows: [Row] = []
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         rows.reserveCapacity(capacity)
         bytes.reserveCapacity(capacity * 256)
     }
 
-    /// Copies the row `statement` (prepared from ``selectSQL``) stands on.
-    mutating func append(from statement: SQLiteStatement) {
-        func text(_ column: Int32) -> Range<Int> {
+    /// Copies one logged event: its type, stream and payload as the UTF-8 bytes the store holds
+    /// (valid only during the call), `occurredAt` already defaulted to the time it was recorded.
+    package mutating func append(
+        position: Int64, version: Int64, type typeText: UnsafeBufferPointer<UInt8>, schemaVersion: Int, occurredAt: Int64,
+        stream: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>
+    ) {
+        func text(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int> {
             let start = bytes.count
-            if let text = sqlite3_column_text(statement, column) {
-                bytes.append(contentsOf: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column))))
-            }
+            if text.baseAddress != nil { bytes.append(contentsOf: text) }
             return start..<bytes.count
         }
-        let type = SheetEventType(utf8: UnsafeBufferPointer(
-            start: sqlite3_column_text(statement, 3), count: Int(sqlite3_column_bytes(statement, 3))))
+        let type = SheetEventType(utf8: typeText)
         rows.append(Row(
-            position: sqlite3_column_int64(statement, 0), version: sqlite3_column_int64(statement, 2), type: type,
-            unknownType: type == nil ? text(3) : bytes.count..<bytes.count,
-            schemaVersion: Int(sqlite3_column_int64(statement, 4)), occurredAt: sqlite3_column_int64(statement, 6),
-            stream: text(1), payload: text(5)))
+            position: position, version: version, type: type,
+            unknownType: type == nil ? text(typeText) : bytes.count..<bytes.count,
+            schemaVersion: schemaVersion, occurredAt: occurredAt,
+            stream: text(stream), payload: text(payload)))
     }
 
     /// The chunk's events in order, decoded by the domain's codec, up to the first event it

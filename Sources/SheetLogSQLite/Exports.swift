@@ -1,1 +1,2 @@
 @_exported import SheetLogCore
+@_exported import SheetLogStorage

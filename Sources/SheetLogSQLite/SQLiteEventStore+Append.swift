@@ -17,10 +17,10 @@ extension SQLiteEventStore {
     /// Decides what to append inside the append's write transaction, then appends it: the batches
     /// and receipts `decide` returns are inserted, with their projections, in that transaction.
     ///
-    /// `decide` reads the log as stored through its ``AppendTransaction``; it may run twice (see
+    /// `decide` reads the log as stored through its ``SQLiteAppendTransaction``; it may run twice (see
     /// ``AppendNeedsIDLookup``) and must not act on the world: its plan is handed back only once the
     /// transaction ended. Nothing is written when it throws, or returns nothing to append.
-    package func append<Plan>(deciding decide: (AppendTransaction) throws -> DecidedAppend<Plan>) throws -> DecidedAppendOutcome<Plan> {
+    package func append<Plan>(deciding decide: (SQLiteAppendTransaction) throws -> DecidedAppend<Plan>) throws -> DecidedAppendOutcome<Plan> {
         try refuseWriteIfReadOnly("append")
         let outcome: DecidedAppendOutcome<Plan>
         do {
@@ -39,7 +39,7 @@ extension SQLiteEventStore {
     /// itself) is the transaction rolled back and run again with every id looked up first, which
     /// recognises a retry, reports a conflict, or reproduces the refusal as it is.
     private func appendTransaction<Plan>(
-        _ decide: (AppendTransaction) throws -> DecidedAppend<Plan>, in db: Database
+        _ decide: (SQLiteAppendTransaction) throws -> DecidedAppend<Plan>, in db: Database
     ) throws -> DecidedAppendOutcome<Plan> {
         let pass: AppendPass<Plan>
         do {
@@ -69,7 +69,7 @@ extension SQLiteEventStore {
 
     /// BEGIN IMMEDIATE and the inserts; the transaction is rolled back when they throw.
     private func recordInTransaction<Plan>(
-        _ decide: (AppendTransaction) throws -> DecidedAppend<Plan>, in db: Database, lookingUpIDs: Bool
+        _ decide: (SQLiteAppendTransaction) throws -> DecidedAppend<Plan>, in db: Database, lookingUpIDs: Bool
     ) throws -> AppendPass<Plan> {
         do {
             try db.beginTransaction(.immediate)
@@ -100,7 +100,7 @@ extension SQLiteEventStore {
     }
 
     private func record<Plan>(
-        _ decide: (AppendTransaction) throws -> DecidedAppend<Plan>, in db: Database, lookingUpIDs: Bool
+        _ decide: (SQLiteAppendTransaction) throws -> DecidedAppend<Plan>, in db: Database, lookingUpIDs: Bool
     ) throws -> AppendPass<Plan> {
         // Read first, before this pass changes anything: did anything but this store's appends
         // change the database since its last commit?
@@ -114,7 +114,7 @@ extension SQLiteEventStore {
             (position, chain) = try logEnd(in: db)
         }
         let startMark = LogMark(epoch: epoch, position: position)
-        let decided = try decide(AppendTransaction(db: db, mark: startMark, lookingUpIDs: lookingUpIDs))
+        let decided = try decide(SQLiteAppendTransaction(db: db, mark: startMark, lookingUpIDs: lookingUpIDs))
         let batches = decided.batches
         func pass(_ result: AppendResult, writes: Bool, tail: LogTailCache.Tail?) -> AppendPass<Plan> {
             AppendPass(result: result, plan: decided.plan, batches: batches, writes: writes, tail: tail, epoch: epoch,

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SheetLog
+import SheetLogSQLite
 import SheetLogIngest
 
 /// An in-memory database holding every scenario's setup, and the in-process equivalent of
@@ -15,7 +16,7 @@ final class BadInputFixture: Sendable {
     }
 
     func snapshot() async throws -> DatabaseSnapshot {
-        try await database.store.writer.read(DatabaseSnapshot.init)
+        try await (database.backend as! SQLiteBackend).store.writer.read(DatabaseSnapshot.init)
     }
 
     /// Decodes every line, then records them all at once; an error names the 1-based input line.

@@ -12,7 +12,7 @@ struct FutureSchemaTests {
         let fixture = try await BadInputFixture()
         for scenario in LineScenario.all { try await fixture.ingest([Array(scenario.text.utf8)]) }
         var byType: [String: RecordedEvent] = [:]
-        for event in try await fixture.database.store.readAll() where byType[event.type] == nil { byType[event.type] = event }
+        for event in try await fixture.database.backend.readAll() where byType[event.type] == nil { byType[event.type] = event }
         return byType.keys.sorted().compactMap { byType[$0] }
     }
 
@@ -38,7 +38,7 @@ struct FutureSchemaTests {
                 stream: "filler", events: [EventData(type: "endSession", payload: "{}")], expected: .any)
             let batches = (withValidBatchFirst ? [valid] : []) + [StreamBatch(stream: stored.stream, events: [future], expected: .any)]
             do {
-                _ = try await fixture.database.store.append(batches)
+                _ = try await fixture.database.backend.append(batches)
                 Issue.record("appended a \(stored.type) event of schema \(schemaVersion)")
             } catch let error as SheetLogError {
                 #expect(error.code == .unsupportedSchemaVersion, "\(error.code): \(error.message)")

@@ -95,7 +95,7 @@ struct CLIControlCharacterTests {
         let data = try events.enumerated().map { index, kind in
             try SheetEventCodec.encode(SheetEvent(occurredAt: 1_767_225_600_000 + Int64(index), kind), eventID: "legacy-\(index)")
         }
-        _ = try await database.store.append(data, to: session, expecting: .noStream)
+        _ = try await database.backend.append(data, to: session, expecting: .noStream)
     }
 
     /// No control character but the line break, and no bidi formatting character.

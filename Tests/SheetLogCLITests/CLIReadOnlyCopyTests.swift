@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SheetLog
+import SheetLogSQLite
 import Testing
 
 /// Copies an auditor is handed: a 0444 file in a 0555 folder, with or without the `-wal` and `-shm`
@@ -100,10 +101,10 @@ struct CLIReadOnlyCopyTests {
     private func liveDatabase(_ cli: CLIHarness) async throws -> (SheetLogDatabase, events: Int) {
         _ = try demo(cli)
         let database = try SheetLogDatabase.open(path: cli.database)
-        try await database.store.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+        try await (database.backend as! SQLiteBackend).store.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
         try await database.record(.present(presentation: "late", route: Route(name: "newExpense")), in: "wal-only")
         try await database.record(.edit(field: "amount", value: "12"), in: "wal-only")
-        return (database, try await database.store.lastPosition().asInt)
+        return (database, try await database.backend.lastPosition().asInt)
     }
 
     @Test("a live database copied with its -wal and -shm: the WAL's events are read, every file is unchanged")

@@ -36,7 +36,7 @@ struct AppAndExtensionTests {
             }
             if stored != value { version += 1 }
             stored = value
-            #expect(try await app.store.streamVersion("s") == version, "round \(round)")
+            #expect(try await app.backend.streamVersion("s") == version, "round \(round)")
         }
         #expect(try await app.state(of: "s").top?.values["f"] == stored.map(FieldValue.string))
         #expect(try await app.verify().isHealthy)

@@ -1,3 +1,4 @@
+import SheetLogStoreConformance
 import SheetLogTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SheetLogStoreConformance
 import SheetLogTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import GRDB
 import SheetLogSQLite
+import SheetLogStoreConformance
 import SheetLogTesting
 import Testing
 
@@ -11,8 +12,10 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    /// The kinds whose stored events a test can overwrite behind the store's back.
-    static var tamperable: [StoreKind] { allCases }
+    /// Fresh, empty stores of this kind, for ``StoreConformance``'s checks.
+    var factory: StoreFactory {
+        StoreFactory { limits in try await makeStore(self, limits: limits) }
+    }
 }
 
 /// A fresh, empty store of `kind` on a `ManualClock`, with `limits` enforced on every append.

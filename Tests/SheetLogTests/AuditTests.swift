@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SheetLog
+import SheetLogSQLite
 
 @Suite("Audit queries")
 struct AuditTests {

@@ -17,7 +17,7 @@ struct ConcurrencyTests {
             let result = try await writer.record(.edit(field: "amount", value: .number(Double(round))), in: "s")
             #expect(result.state.version == Int64(round + 2))
         }
-        let stored = try await first.store.readStream("s")
+        let stored = try await first.backend.readStream("s")
         #expect(stored.map(\.version) == Array(1...11))
         #expect(try await second.state(of: "s") == (try await first.state(of: "s")))
         #expect(try await first.state(of: "s").top?.values["amount"] == 9)

@@ -40,7 +40,7 @@ struct ControlCharacterTests {
         #expect(error?.message.contains("\(named) contains") == true, "\(name): \(error?.message ?? "")")
         #expect(error?.message.contains(codePoint) == true, "\(name): \(error?.message ?? "")")
         #expect(error.map { Self.isPrintable($0.message) } == true, "\(name): the message itself holds the character")
-        #expect(try await database.store.lastPosition() == 1, "\(name)")
+        #expect(try await database.backend.lastPosition() == 1, "\(name)")
     }
 
     @Test func commandIDIsChecked() async throws {
@@ -50,7 +50,7 @@ struct ControlCharacterTests {
         }
         #expect(error?.code == .invalidInput)
         #expect(error?.message == "command id contains control character U+001B at character 4")
-        #expect(try await database.store.lastPosition() == 0)
+        #expect(try await database.backend.lastPosition() == 0)
     }
 
     @Test func metadataIsChecked() throws {

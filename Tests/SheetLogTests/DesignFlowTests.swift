@@ -64,7 +64,7 @@ struct DesignFlowTests {
     func editorGroup() async throws {
         let s = database.session("s1")
         try await s.record(.present(presentation: "composer", route: .composer))
-        let before = try await database.store.lastPosition()
+        let before = try await database.backend.lastPosition()
         await #expect(throws: SheetLogError.self) {
             try await s.record(.present(presentation: "profile", route: .editProfile))
         }
@@ -75,7 +75,7 @@ struct DesignFlowTests {
             #expect(error.message.contains("route group editor is already in the stack"))
             #expect(error.context.stream == "s1")
         }
-        #expect(try await database.store.lastPosition() == before)
+        #expect(try await database.backend.lastPosition() == before)
         #expect(try await s.state().stackIDs == ["composer"])
     }
 

@@ -20,7 +20,7 @@ struct DraftSizeTests {
         #expect(error?.context.limit == 65_536)
         #expect(error?.message.hasPrefix("edit: field c would make the draft of presentation p1 take ") == true)
         #expect(error?.message.contains("val-secret") == false)
-        #expect(try await database.store.lastPosition() == 3)
+        #expect(try await database.backend.lastPosition() == 3)
 
         try await window.record(.attemptDismiss(source: .swipe))
         let saved = try await window.record(.save())

@@ -17,10 +17,10 @@ struct GroupCommitTests {
         let database = try SheetLogDatabase.open(path: directory.path(), options: options)
         let coordinator = SheetCoordinator(database: database, session: "window")
         await coordinator.present("note", route: Route(name: "note"))
-        let before = database.store.committedAppendCount
+        let before = database.sqliteStore.committedAppendCount
         let tasks = (1...100).map { index in Task { await coordinator.edit("text", to: .number(Double(index))) } }
         for task in tasks { #expect(await task.value) }
-        let commits = database.store.committedAppendCount - before
+        let commits = database.sqliteStore.committedAppendCount - before
         #expect(commits >= 1 && commits <= 25, "100 edits took \(commits) commits")
         let values = try await database.replay("window").dropFirst().map { $0.state.top?.values["text"] }
         #expect(values == (1...100).map { FieldValue.number(Double($0)) })
@@ -52,7 +52,7 @@ struct GroupCommitTests {
             }
         }
         #expect(refused == [10, 20])
-        let stored = try await database.store.readStream("s")
+        let stored = try await database.backend.readStream("s")
         #expect(stored.count == 29)
         #expect(stored.map(\.version) == Array(1...29))
     }
@@ -60,10 +60,10 @@ struct GroupCommitTests {
     @Test("a lone command is committed at once, without waiting for company")
     func loneCommand() async throws {
         let database = try SheetLogDatabase.inMemory(options: testOptions())
-        let before = database.store.committedAppendCount
+        let before = database.sqliteStore.committedAppendCount
         for index in 0..<5 {
             try await database.record(index == 0 ? .present(presentation: "p", route: .newExpense) : .edit(field: "f", value: .number(Double(index))), in: "s")
         }
-        #expect(database.store.committedAppendCount - before == 5)
+        #expect(database.sqliteStore.committedAppendCount - before == 5)
     }
 }

@@ -20,7 +20,7 @@ struct IdempotencyTests {
         #expect(again.alreadyStored)
         #expect(again.events == first.events)
         #expect(again.state.version == 2)
-        #expect(try await database.store.lastPosition() == 2)
+        #expect(try await database.backend.lastPosition() == 2)
         let givenPresentation = try await database.record(.edit(field: "amount", value: "1", presentation: "p1"), in: "s1", id: "c2")
         #expect(givenPresentation.alreadyStored)
     }
@@ -48,7 +48,7 @@ struct IdempotencyTests {
         #expect(error?.context.field == field)
         #expect(error?.message.contains("command id c2 is already stored with different content (\(field))") == true)
         #expect(error?.message.contains("\"1\"") == false)
-        #expect(try await database.store.lastPosition() == 2)
+        #expect(try await database.backend.lastPosition() == 2)
     }
 
     @Test("a different session or time under a stored id is a conflict")
@@ -88,7 +88,7 @@ struct IdempotencyTests {
         #expect(results.map(\.alreadyStored) == [true, true, false])
         #expect(results[2].events.map(\.eventID) == ["c"])
         #expect(results[2].state.version == 3)
-        #expect(try await database.store.lastPosition() == 3)
+        #expect(try await database.backend.lastPosition() == 3)
     }
 
     @Test("a resent command that would decide nothing now is still recognised, alone or amid new ones",
@@ -105,7 +105,7 @@ struct IdempotencyTests {
         let results = try await database.record(Array(stored.suffix(1)) + tail)
         #expect(results.map(\.alreadyStored) == [true] + tail.map { _ in false })
         #expect(results[0].events.map(\.eventID) == ["b"])
-        #expect(try await database.store.lastPosition() == (withNewTail ? 3 : 2))
+        #expect(try await database.backend.lastPosition() == (withNewTail ? 3 : 2))
     }
 
     @Test("a batch is all or nothing: a rejected command in the middle appends nothing and names its index")
@@ -120,7 +120,7 @@ struct IdempotencyTests {
         #expect(error?.code == .ruleViolation)
         #expect(error?.context.line == 2)
         #expect(error?.message.contains("no confirmation is pending") == true)
-        #expect(try await database.store.lastPosition() == 0)
+        #expect(try await database.backend.lastPosition() == 0)
         #expect(try await database.state(of: "s1").version == 0)
     }
 
@@ -134,7 +134,7 @@ struct IdempotencyTests {
         ])
         #expect(results.map(\.state.version) == [1, 2, 1, 3])
         #expect(results[3].state.top?.pendingConfirmation != nil)
-        #expect(try await database.store.readAll().map(\.position) == [1, 2, 3, 4])
+        #expect(try await database.backend.readAll().map(\.position) == [1, 2, 3, 4])
     }
 
     @Test("rejected commands throw the domain's error and append nothing", arguments: [
@@ -148,7 +148,7 @@ struct IdempotencyTests {
         #expect(error?.code == .ruleViolation)
         #expect(error?.message.contains(rule) == true)
         #expect(error?.message.contains("session s1") == true)
-        #expect(try await database.store.lastPosition() == 1)
+        #expect(try await database.backend.lastPosition() == 1)
     }
 
     @Test("a required field missing at save is named, and nothing is appended")
@@ -156,6 +156,6 @@ struct IdempotencyTests {
         try await database.record(.present(presentation: "p1", route: .newExpense, required: ["amount"]), in: "s1")
         let error = await #expect(throws: SheetLogError.self) { try await database.record(.save(), in: "s1") }
         #expect(error?.context.field == "amount")
-        #expect(try await database.store.lastPosition() == 1)
+        #expect(try await database.backend.lastPosition() == 1)
     }
 }

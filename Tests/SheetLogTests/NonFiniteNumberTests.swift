@@ -20,7 +20,7 @@ struct NonFiniteNumberTests {
         let error = await #expect(throws: SheetLogError.self) { try await database.record(Self.commands[index], in: "s1") }
         #expect(error?.code == .invalidInput)
         #expect(error?.message.contains("holds a non-finite number") == true)
-        #expect(try await database.store.lastPosition() == 1)
+        #expect(try await database.backend.lastPosition() == 1)
     }
 }
 
@@ -42,6 +42,6 @@ struct NULValueTests {
         #expect(error?.code == .invalidInput)
         #expect(error?.context.field == "amount")
         #expect(error?.message.contains("NUL character") == true)
-        #expect(try await database.store.lastPosition() == 1)
+        #expect(try await database.backend.lastPosition() == 1)
     }
 }

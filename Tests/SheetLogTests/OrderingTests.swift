@@ -64,7 +64,7 @@ struct OrderingTests {
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         #expect(failures == 0)
-        let stored = try await database.store.readStream("window")
+        let stored = try await database.backend.readStream("window")
         #expect(stored.map(\.version) == Array(1...51))
         let state = try await window.state()
         #expect(state.top?.values.count == 50)

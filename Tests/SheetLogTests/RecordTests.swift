@@ -29,7 +29,7 @@ struct RecordTests {
         try await database.record(.present(presentation: "p1", route: .newExpense), in: "s1")
         let result = try await database.record(.edit(field: "notes", value: ""), in: "s1")
         #expect(result.events.isEmpty)
-        #expect(try await database.store.lastPosition() == 1)
+        #expect(try await database.backend.lastPosition() == 1)
     }
 
     @Test("dismissAll's further events get derived ids; only the first names the command")

@@ -56,7 +56,7 @@ struct ReplayAndExportTests {
         func content(_ events: [RecordedEvent]) -> [[String?]] {
             events.map { [$0.eventID, $0.stream, String($0.version), $0.type, $0.payload, $0.occurredAt.map(String.init)] }
         }
-        #expect(content(try await fresh.store.readAll()) == content(try await database.store.readAll()))
+        #expect(content(try await fresh.backend.readAll()) == content(try await database.backend.readAll()))
     }
 
     @Test("export of one session holds every command that appended to it, a restore from elsewhere included")

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import SheetLog
+import SheetLogSQLite
 import SheetLogTestSupport
 
 /// Resending commands — a whole file again, or its tail after a crash — never changes the log.
@@ -24,7 +25,7 @@ struct ResendTests {
         let directory = try TemporaryDirectory()
         let database = try SheetLogDatabase.open(path: directory.path(), options: testOptions())
         try await database.record(Self.file)
-        let before = try await database.store.readAll()
+        let before = try await database.backend.readAll()
         #expect(before.count == 3)
 
         switch how {
@@ -40,13 +41,13 @@ struct ResendTests {
             #expect(results.map(\.alreadyStored) == [true, true])
             #expect(results[0].events.isEmpty)
         }
-        #expect(try await database.store.readAll() == before)
+        #expect(try await database.backend.readAll() == before)
         #expect(try await database.state(of: "s").top?.values["amount"] == "99")
 
         // Reopened, as a second ingest in a new process would.
         let reopened = try SheetLogDatabase.open(path: directory.path(), options: testOptions())
         #expect(try await reopened.record(Self.file).allSatisfy { $0.alreadyStored })
-        #expect(try await reopened.store.readAll() == before)
+        #expect(try await reopened.backend.readAll() == before)
     }
 
     @Test("the id of a command that appended nothing cannot be reused for other content")
@@ -64,7 +65,7 @@ struct ResendTests {
             #expect(error?.code == .idempotencyConflict)
             #expect(error.map { !$0.description.contains("11") } ?? true, "an error never prints a form value")
         }
-        #expect(try await database.store.lastPosition() == 3)
+        #expect(try await database.backend.lastPosition() == 3)
         // Without its own time, the resend is the same command.
         #expect(try await database.record([CommandEnvelope(session: "s", command: .edit(field: "amount", value: "10"), id: "c")])[0].alreadyStored)
     }
@@ -87,7 +88,7 @@ struct ResendTests {
             Self.edit("b", "secret-marker-4711", at: 2),
             Self.edit("c", "secret-marker-4711", at: 3),
         ])
-        let rows = try database.store.writer.read { db in
+        let rows = try database.sqliteStore.writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM command_receipts")
         }
         #expect(rows.count == 1)
@@ -107,7 +108,7 @@ struct ResendTests {
         #expect(error?.code == .invalidInput)
         #expect(error?.context.line == 2)
         #expect(error?.description.contains("'#'") == true)
-        #expect(try await database.store.lastPosition() == 0)
+        #expect(try await database.backend.lastPosition() == 0)
     }
 
     @Test("an id given twice in one batch is one command: a repeated dismissAll is recognised, not decided again")
@@ -122,7 +123,7 @@ struct ResendTests {
         #expect(results.map(\.alreadyStored) == [false, false, false, true])
         #expect(results[3].events.map(\.eventID) == results[2].events.map(\.eventID))
         #expect(results[3].events.count == 2)
-        #expect(try await database.store.lastPosition() == 4)
+        #expect(try await database.backend.lastPosition() == 4)
     }
 
     @Test("an id given twice in one batch with other content is refused, and nothing is stored")
@@ -136,7 +137,7 @@ struct ResendTests {
         let error = await #expect(throws: SheetLogError.self) { try await database.record(batch) }
         #expect(error?.code == .idempotencyConflict)
         #expect(error?.context.line == 3)
-        #expect(try await database.store.lastPosition() == 0)
+        #expect(try await database.backend.lastPosition() == 0)
     }
 
     @Test("the same id recorded by tasks at once (one group commit) is stored once and recognised by the others")
@@ -156,9 +157,9 @@ struct ResendTests {
             #expect(k1.count == 3)
             #expect(k1.filter { !$0.alreadyStored }.count == 1)
             #expect(k1.allSatisfy { $0.events.map(\.eventID) == ["k1"] })
-            let receipts = try await database.store.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM command_receipts") }
+            let receipts = try await database.sqliteStore.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM command_receipts") }
             #expect(receipts == 0)
-            #expect(try await database.store.lastPosition() == 3)
+            #expect(try await database.backend.lastPosition() == 3)
         }
     }
 }

@@ -50,7 +50,7 @@ struct StaleWriterTests {
         await #expect(throws: SheetLogError.self) {
             try await app.record(.edit(field: "amount", value: "1"), in: "s")
         }
-        #expect(try await app.store.readStream("s").count == 2)
+        #expect(try await app.backend.readStream("s").count == 2)
     }
 
     @Test("the coordinator's load() shows what another writer recorded")
@@ -75,7 +75,7 @@ struct StaleWriterTests {
         try await other.record(.edit(field: "amount", value: "10"), in: "s")
         let edit = try await other.record(.edit(field: "amount", value: "99"), in: "s").events[0]
         // The same event appended through the escape hatch: the facade did not decide it.
-        _ = try await database.store.append(
+        _ = try await database.backend.append(
             [EventData(eventID: "hatch", type: edit.type, schemaVersion: edit.schemaVersion, payload: edit.payload,
                        metadata: nil, occurredAt: edit.occurredAt)],
             to: "s", expecting: .exact(2))

@@ -1,5 +1,6 @@
 import Testing
-@testable import SheetLog
+import SheetLog
+import SheetLogSQLite
 
 @Suite("Stored enum texts matched from bytes")
 struct StoredEnumTextTests {

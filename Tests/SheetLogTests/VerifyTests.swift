@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import SheetLog
+import SheetLogSQLite
 import SheetLogTestSupport
 
 @Suite("verify and rebuild on a file")
@@ -29,7 +30,7 @@ struct VerifyTests {
 
     @Test("an edited payload is named at its position")
     func tamperedPayload() async throws {
-        try await database.store.writer.write { db in
+        try await database.sqliteStore.writer.write { db in
             try db.execute(sql: "DROP TRIGGER events_refuse_update")
             try db.execute(sql: #"UPDATE events SET payload = '{"field":"amount","presentation":"p1","value":"999"}' WHERE position = 2"#)
         }
@@ -44,7 +45,7 @@ struct VerifyTests {
 
     @Test("a projection row out of step is named; rebuild then verify passes")
     func tamperedProjection() async throws {
-        try await database.store.writer.write { db in
+        try await database.sqliteStore.writer.write { db in
             try db.execute(sql: "UPDATE presentations SET status = 'saved' WHERE session = 's1'")
         }
         let report = try await database.verify()

@@ -1,0 +1,72 @@
+import SheetLogDomain
+
+/// What one append changes in the sheet read models (`sessions`, `presentations`, `dismissals`),
+/// in the order a backend writes it inside the append's transaction: the dismissal rows and
+/// resolutions of its events, then, for each session it touched, the rows of the presentations
+/// that changed and the session's own row.
+///
+/// Every row comes from the domain's own fold (``SessionState/apply(_:)``, the evolve of
+/// ``SheetDecider``), through ``ProjectedSession``, the fold rebuild uses too: a backend that writes
+/// these values writes exactly the rows a rebuild writes.
+///
+/// ```swift
+/// let change = try ProjectionChange(folding: recorded) { stream, version in
+///     try priorSession(stream, before: version)  // from the backend's cache, or folded from its log
+/// }
+/// for write in change.dismissals { … }  // INSERT or UPDATE dismissals
+/// for session in change.sessions { … }  // presentations, then the session
+/// ```
+package struct ProjectionChange {
+    /// The sheet projection's name, in errors and in verify's findings.
+    package static let projectionName = "sheets"
+    /// The tables the sheet projection fills.
+    package static let tables = ["sessions", "presentations", "dismissals"]
+
+    /// One write to `dismissals`, in event order.
+    package enum DismissalWrite: Sendable {
+        /// The row of an `attemptDismiss`.
+        case insert(DismissalRow)
+        /// How the alert raised by an earlier `attemptDismiss` went away.
+        case resolve(DismissalResolution)
+    }
+
+    package private(set) var dismissals: [DismissalWrite] = []
+    /// The sessions the append touched, in the order of their first event in it.
+    package private(set) var sessions: [SessionChange] = []
+
+    /// Folds `events` (newly recorded, in position order, possibly of several streams) into their
+    /// sessions. `priorSession` gives a stream's session as its rows stand before the append, given
+    /// the version of the stream's first event in it.
+    ///
+    /// Throws the codec's ``SheetLogError`` for an event the domain refuses — a type it does not
+    /// know, a schema newer than this build reads, a payload it cannot decode — so that the append
+    /// rolls back: a reader must never see an event without its rows.
+    package init(
+        folding events: [RecordedEvent], priorSession: (_ stream: String, _ version: Int64) throws -> ProjectedSession
+    ) throws {
+        var folded: [String: ProjectedSession] = [:]
+        // The sessions as their rows stand before this append: a row is updated only where it changed.
+        var priors: [String: ProjectedSession] = [:]
+        var touched: [String: Set<String>] = [:]
+        var order: [String] = []
+        for recorded in events {
+            if folded[recorded.stream] == nil {
+                let prior = try priorSession(recorded.stream, recorded.version)
+                folded[recorded.stream] = prior
+                priors[recorded.stream] = prior
+                order.append(recorded.stream)
+            }
+            let logged = LoggedEvent(recorded)
+            let event = try logged.sheetEvent()
+            let step = folded[recorded.stream]!.fold(event, position: logged.position, version: logged.version, chain: logged.chain)
+            if let dismissal = step.dismissal { dismissals.append(.insert(dismissal)) }
+            if let resolution = step.resolution { dismissals.append(.resolve(resolution)) }
+            touched[recorded.stream, default: []].formUnion(step.touched)
+        }
+        sessions.reserveCapacity(order.count)
+        for stream in order {
+            guard let session = folded[stream] else { continue }
+            sessions.append(SessionChange(session, writtenAs: priors[stream], touched: touched[stream] ?? []))
+        }
+    }
+}

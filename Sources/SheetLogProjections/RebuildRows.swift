@@ -1,0 +1,42 @@
+/// The rows of a rebuild's sessions, one session after the other, made on a second thread a few
+/// sessions ahead of the backend's inserts (``WorkAhead``): encoding a presentation's JSON
+/// columns is what a rebuild's row costs most apart from the database's own insert.
+///
+/// The rows are the ones the inline path writes (``PresentationRow``, ``SessionRow``), so the work
+/// done ahead does not change a byte of them.
+///
+/// ```swift
+/// var rows = RebuildRows(sessions)  // starts encoding at once
+/// for dismissal in dismissals { … }  // insert while the first sessions are encoded
+/// while let (presentations, session) = rows.next() { … }
+/// ```
+package struct RebuildRows {
+    private let sessions: [ProjectedSession]
+    private var encoding = WorkAhead<(presentations: [PresentationRow], session: SessionRow?)>(
+        label: "SheetLogProjections.rebuild-encode", depth: 8)
+    private var submitted = 0
+    private var taken = 0
+
+    package init(_ sessions: [ProjectedSession]) {
+        self.sessions = sessions
+        encodeAhead()
+    }
+
+    /// The rows of the next session, in `sessions`' order: its presentations by id, then its own
+    /// row (nil when it has none); nil once every session was taken.
+    package mutating func next() -> (presentations: [PresentationRow], session: SessionRow?)? {
+        guard taken < sessions.count else { return nil }
+        let rows = encoding.next()
+        taken += 1
+        encodeAhead()
+        return rows
+    }
+
+    private mutating func encodeAhead() {
+        while submitted < sessions.count, encoding.hasRoom {
+            let session = sessions[submitted]
+            encoding.submit { (PresentationRow.rows(of: session), SessionRow(session)) }
+            submitted += 1
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import SheetLogCore
+import SheetLogStorage
+
+/// A SheetLog database in one SQLite file (or in memory): the ``SheetLogBackend`` of devices.
+///
+/// An ``SQLiteEventStore`` that keeps the sheet read models (``SheetProjection``) in every append's
+/// transaction, with the SQL of the facade's queries over them (`Queries/`).
+///
+/// ```swift
+/// let backend = try SQLiteBackend.open(path: "/tmp/sheets.sqlite", configuration: .init())
+/// let drafts = try await backend.recoverableDrafts()
+/// ```
+package final class SQLiteBackend: SheetLogBackend, Sendable {
+    /// The event log underneath, with the sheet read models among its projections. Writing to it
+    /// directly skips every rule of the sheets: for tests and tools.
+    package let store: SQLiteEventStore
+    /// The file's path, nil in memory: ``statistics()`` counts the file and its WAL.
+    package let path: String?
+
+    private init(store: SQLiteEventStore, path: String?) {
+        self.store = store
+        self.path = path
+    }
+
+    /// Opens (or creates) the log in the file at `path` and applies pending migrations (see
+    /// ``SQLiteEventStore/init(path:configuration:)``).
+    package static func open(path: String, configuration: SQLiteEventStore.Configuration) throws -> SQLiteBackend {
+        SQLiteBackend(store: try SQLiteEventStore(path: path, configuration: keepingSheets(configuration)), path: path)
+    }
+
+    /// Opens the log in an existing file; never creates one (see ``SQLiteEventStore/init(existingFileAt:configuration:)``).
+    package static func openExisting(path: String, configuration: SQLiteEventStore.Configuration) throws -> SQLiteBackend {
+        SQLiteBackend(store: try SQLiteEventStore(existingFileAt: path, configuration: keepingSheets(configuration)), path: path)
+    }
+
+    /// Opens an existing log for reading only (see ``SQLiteEventStore/init(readingFileAt:configuration:)``).
+    package static func openForReading(path: String, configuration: SQLiteEventStore.Configuration) throws -> SQLiteBackend {
+        SQLiteBackend(store: try SQLiteEventStore(readingFileAt: path, configuration: keepingSheets(configuration)), path: path)
+    }
+
+    /// A log in memory, gone when released.
+    package static func inMemory(configuration: SQLiteEventStore.Configuration) throws -> SQLiteBackend {
+        SQLiteBackend(store: try SQLiteEventStore.inMemory(configuration: keepingSheets(configuration)), path: nil)
+    }
+
+    /// `configuration` with a fresh ``SheetProjection`` ahead of its own projections: a projection
+    /// caches the sessions it folded, so each store gets its own.
+    private static func keepingSheets(_ configuration: SQLiteEventStore.Configuration) -> SQLiteEventStore.Configuration {
+        var configuration = configuration
+        configuration.projections = [SheetProjection()] + configuration.projections
+        return configuration
+    }
+
+    package func close() throws {
+        try store.close()
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import SheetLogDomain
+import SheetLogProjections
+
+extension SheetProjection: EpochAwareProjection {
+    /// Folds the newly recorded events (position order, possibly several streams) into their
+    /// sessions and writes what changed (``ProjectionChange``): a dismissal row per
+    /// `attemptDismiss`, the resolution of an answered alert, the touched presentations and the
+    /// sessions, each row once per append.
+    ///
+    /// Throws for an event the domain refuses — a type it does not know, a payload it cannot
+    /// decode (see ``SheetProjection``): the append rolls back.
+    public func apply(_ events: [RecordedEvent], in db: Database) throws {
+        try apply(events, in: db, epoch: nil)
+    }
+
+    /// ``apply(_:in:)`` for a store that vouches that, within `epoch`, only its own appends changed
+    /// the log: a session cached during the same epoch is used without reading the log to check it.
+    package func apply(_ events: [RecordedEvent], in db: Database, epoch: LogEpoch) throws {
+        try apply(events, in: db, epoch: Optional(epoch))
+    }
+
+    private func apply(_ events: [RecordedEvent], in db: Database, epoch: LogEpoch?) throws {
+        let change = try ProjectionChange(folding: events) { stream, version in
+            try priorSession(stream, before: version, epoch: epoch, in: db)
+        }
+        try SheetRowWriter(db: db).write(change)
+        let folded = change.sessions.map(\.session)
+        let cache = self.cache
+        db.afterNextTransaction(onCommit: { _ in cache.store(folded, epoch: epoch) })
+    }
+
+    /// The session as it was before the event at `version`: the cached fold when the log still
+    /// ends where it ends, else a fold of the stream's earlier events, read in this transaction
+    /// (so another process's appends to the same file are always seen).
+    ///
+    /// The cached fold is checked against the log's integrity chain unless it was cached in the
+    /// store's current `epoch`, during which nothing but the store's own appends changed the log.
+    func priorSession(_ stream: String, before version: Int64, epoch: LogEpoch?, in db: Database) throws -> ProjectedSession {
+        if version <= 1 { return ProjectedSession(session: stream) }
+        if let (cached, cachedEpoch) = cache.session(stream), cached.streamVersion == version - 1 {
+            if let epoch, cachedEpoch == epoch { return cached }
+            if try chain(of: stream, at: cached.streamVersion, in: db) == cached.streamChain { return cached }
+        }
+        var session = ProjectedSession(session: stream)
+        let statement = try db.cachedStatement(sql: """
+            SELECT \(LoggedEvent.columnList) FROM events WHERE stream = ? AND version < ? ORDER BY version
+            """)
+        let rows = try Row.fetchCursor(statement, arguments: [stream, version])
+        while let row = try rows.next() {
+            let logged = LoggedEvent(row: row, keepingChain: true)
+            _ = session.fold(try logged.sheetEvent(), position: logged.position, version: logged.version, chain: logged.chain)
+        }
+        return session
+    }
+
+    /// The integrity chain of the stream's event at `version`, nil when there is none.
+    private func chain(of stream: String, at version: Int64, in db: Database) throws -> [UInt8]? {
+        let statement = try db.cachedStatement(sql: "SELECT chain FROM events WHERE stream = ? AND version = ?")
+        let chain = try statement.fetchValue(Data.self) { row in
+            row.bind(stream)
+            row.bind(version)
+        }
+        return chain.map { [UInt8]($0) }
+    }
+}

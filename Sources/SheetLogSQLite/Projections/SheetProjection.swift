@@ -1,0 +1,48 @@
+import GRDB
+import SheetLogDomain
+import SheetLogProjections
+
+/// The sheet read models — `sessions`, `presentations`, `dismissals` and the views over them
+/// (`recoverable_drafts`, `audit_dismissals`) — kept in the append's transaction: the SQL of the
+/// rows the pure `SheetLogProjections` module decides.
+///
+/// Every row comes from the domain's own fold (``SessionState/apply(_:)``, the evolve of
+/// ``SheetDecider``), the same one the app, replay and `verify` use: each appended event is
+/// decoded with ``SheetEventCodec`` and folded into its session's state (``ProjectionChange``), and
+/// the rows of what changed are written. ``rebuild(from:in:)`` folds the whole log the same way and
+/// writes the same rows.
+///
+/// An event the domain refuses — a type it does not know (a newer SheetLog's, or another
+/// program's), a schema version newer than this build reads, or a malformed payload — makes
+/// ``apply(_:in:)`` throw the codec's ``SheetLogError`` (``SheetLogError/Code/undecodableEvent``
+/// or ``SheetLogError/Code/unsupportedSchemaVersion``, naming its position, stream and type), so
+/// the append rolls back, and makes ``rebuild(from:in:)`` throw the same error, so the rebuild
+/// rolls back: skipping it would leave rows that silently disagree with the log (whose meaning for
+/// the sheets this build cannot know), and a reader must never see an event without its rows.
+///
+/// ```swift
+/// let store = try SQLiteEventStore(path: path, configuration: .init(projections: [SheetProjection()]))
+/// let events = try SheetDecider.decide(.present(presentation: "p1", route: Route(name: "newExpense")),
+///                                      state: SessionState(sessionID: "s1"), at: 1_000)
+/// try await store.append(events.map { try $0.eventData() }, to: "s1", expecting: .noStream)
+/// // SELECT status, stack_index FROM presentations WHERE session = 's1'  →  open, 0
+/// ```
+///
+/// Give each store its own instance: an instance caches the sessions it folded (checked against
+/// the log before use, so sharing one is safe, only slower).
+public struct SheetProjection: SQLiteProjection {
+    public let name = ProjectionChange.projectionName
+    public let tables = ProjectionChange.tables
+    let cache: SessionStateCache
+
+    /// - Parameter cacheCapacity: how many sessions' folded states are kept between appends.
+    public init(cacheCapacity: Int = 256) {
+        cache = SessionStateCache(capacity: cacheCapacity)
+    }
+
+    /// The SQL of every statement the projection writes rows with (for tests that EXPLAIN them).
+    package static var rowStatements: [String] { SheetRowWriter.allSQL }
+
+    /// How many sessions the cache holds now.
+    public var cachedSessionCount: Int { cache.count }
+}

@@ -1,0 +1,25 @@
+import GRDB
+import SheetLogStorage
+
+extension SQLiteBackend {
+    /// SQLite's `PRAGMA integrity_check`: its first three findings when it finds any.
+    package func integrityCheck() async throws -> VerificationReport.Check {
+        let lines = try await readModels("integrity_check") { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        let passed = lines == ["ok"]
+        return .init(name: "integrity_check", passed: passed, detail: passed ? "ok" : lines.prefix(3).joined(separator: "; "))
+    }
+
+    /// ``SQLiteEventStore/verifyProjections()``: in a rolled-back transaction, or in a private copy
+    /// of a file opened for reading only.
+    package func verifyProjections() async throws -> [ProjectionMismatch] {
+        try await store.verifyProjections()
+    }
+
+    package var projectionNames: [String] {
+        store.configuration.projections.map(\.name)
+    }
+
+    package func rebuildProjections() async throws {
+        try await store.rebuildProjections()
+    }
+}

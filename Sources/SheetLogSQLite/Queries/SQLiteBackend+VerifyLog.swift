@@ -1,0 +1,113 @@
+import GRDB
+import SheetLogStorage
+
+/// The checks of `SheetLogDatabase.verify()` that read the log's shape and the schema that guards
+/// it, rather than recomputing anything: what SheetLog never writes, even if every chain value was
+/// recomputed after an edit.
+extension SQLiteBackend {
+    /// The tables SheetLog keeps append-only, with the migration that guards each and what an
+    /// unguarded table lets happen.
+    private static let appendOnlyTables = [
+        (table: "events", migration: "0001", words: "events can be changed or deleted in place"),
+        (table: "command_receipts", migration: "0005",
+         words: "command receipts can be deleted, and a resent command would be decided anew"),
+    ]
+
+    /// The triggers that refuse UPDATE and DELETE on the append-only tables (`events`,
+    /// `command_receipts`), exactly as the migrations created them, and no other trigger on them.
+    package func appendOnlyCheck() async throws -> VerificationReport.Check {
+        let shipped = try Self.shippedAppendOnlyTriggers()
+        let tables = Self.appendOnlyTables.map(\.table)
+        let stored = try await readModels("verify") { db in
+            try Row.fetchAll(db, sql: """
+                SELECT name, sql, tbl_name FROM sqlite_master
+                WHERE type = 'trigger' AND tbl_name IN (\(tables.map { "'\($0)'" }.joined(separator: ", ")))
+                """).map { (name: $0[0] as String, sql: $0[1] as String?, table: $0[2] as String) }
+        }
+        let storedByName = Dictionary(stored.map { ($0.name, $0.sql) }, uniquingKeysWith: { first, _ in first })
+        for guarded in Self.appendOnlyTables {
+            for (name, sql) in (shipped[guarded.table] ?? [:]).sorted(by: { $0.key < $1.key }) where storedByName[name] ?? nil != sql {
+                return .init(name: "append-only", passed: false,
+                             detail: "trigger \(name) is missing or not as migration \(guarded.migration) created it: \(guarded.words)")
+            }
+        }
+        if let extra = stored.filter({ shipped[$0.table]?[$0.name] == nil }).sorted(by: { $0.name < $1.name }).first {
+            return .init(name: "append-only", passed: false, detail: "trigger \(extra.name) on \(extra.table) was not created by SheetLog")
+        }
+        return .init(name: "append-only", passed: true, detail: "UPDATE and DELETE on events and command receipts are refused")
+    }
+
+    /// The triggers on the append-only tables as the shipped migrations create them, by table and
+    /// name: SQLite keeps a trigger's text as written, so a fresh in-memory database gives exactly
+    /// what the file must hold.
+    private static func shippedAppendOnlyTriggers() throws -> [String: [String: String]] {
+        try DatabaseQueue().write { db in
+            for migration in SchemaMigration.embedded.sorted(by: { $0.number < $1.number }) { try db.execute(sql: migration.sql) }
+            var triggers: [String: [String: String]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT name, sql, tbl_name FROM sqlite_master WHERE type = 'trigger'") {
+                triggers[row[2] as String, default: [:]][row[0] as String] = row[1] as String
+            }
+            return triggers
+        }
+    }
+
+    /// The `positions` and `versions` checks, with the log's event and session counts.
+    package func logShape() async throws -> LogShape {
+        try await readModels("verify") { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT count(*), COALESCE(min(position), 0), COALESCE(max(position), 0), count(DISTINCT stream),
+                       COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'events'), 0)
+                FROM events
+                """)!
+            let count: Int64 = row[0], first: Int64 = row[1], last: Int64 = row[2], sessions: Int = row[3], sequence: Int64 = row[4]
+            let positions = try Self.positionsCheck(count: count, first: first, last: last, sequence: sequence, in: db)
+            return LogShape(events: count, sessions: sessions, positions: positions,
+                            versions: try Self.versionsCheck(sessions: sessions, in: db))
+        }
+    }
+
+    private static func positionsCheck(count: Int64, first: Int64, last: Int64, sequence: Int64, in db: Database) throws -> VerificationReport.Check {
+        if sequence > last {
+            // SQLite's AUTOINCREMENT counter remembers the highest position ever written: events were deleted off the end.
+            let missing = sequence == last + 1 ? "position \(sequence) is" : "positions \(last + 1)…\(sequence) are"
+            return .init(name: "positions", passed: false,
+                         detail: "\(missing) missing at the end of the log (sqlite_sequence records position \(sequence) as written, the last event is at \(last))")
+        }
+        if sequence < last {
+            return .init(name: "positions", passed: false,
+                         detail: "sqlite_sequence records position \(sequence) as the highest written, below the last event at \(last): it was edited")
+        }
+        if count > 0, first != 1 || last != count {
+            let gap = try Int64.fetchOne(db, sql: """
+                SELECT COALESCE((SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM events WHERE position = 1)),
+                                (SELECT e.position + 1 FROM events e WHERE NOT EXISTS
+                                   (SELECT 1 FROM events n WHERE n.position = e.position + 1) AND e.position < ? ORDER BY e.position LIMIT 1))
+                """, arguments: [last]) ?? 0
+            return .init(name: "positions", passed: false, detail: "position \(gap) is missing (\(count) events, last position \(last))")
+        }
+        return .init(name: "positions", passed: true, detail: "positions 1…\(last) without gaps")
+    }
+
+    /// Each session's versions must be 1, 2, 3 … in position order: replay reads a session by
+    /// version, rebuild folds the log by position, and SheetLog writes them in step.
+    private static func versionsCheck(sessions: Int, in db: Database) throws -> VerificationReport.Check {
+        guard let broken = try Row.fetchOne(db, sql: """
+            SELECT stream, position, version, previous_version, previous_position FROM (
+                SELECT stream, position, version,
+                       lag(version, 1, 0) OVER (PARTITION BY stream ORDER BY position) AS previous_version,
+                       lag(position) OVER (PARTITION BY stream ORDER BY position) AS previous_position
+                FROM events)
+            WHERE version != previous_version + 1 ORDER BY position LIMIT 1
+            """) else {
+            return .init(name: "versions", passed: true, detail: "versions 1…n in position order in each of \(sessions) sessions")
+        }
+        let stream: String = broken[0], position: Int64 = broken[1], version: Int64 = broken[2]
+        guard let previousPosition: Int64 = broken[4] else {
+            return .init(name: "versions", passed: false,
+                         detail: "session \(stream) starts with version \(version) at position \(position), not 1")
+        }
+        let previousVersion: Int64 = broken[3]
+        return .init(name: "versions", passed: false,
+                     detail: "session \(stream) has version \(version) at position \(position), after version \(previousVersion) at position \(previousPosition): versions must be 1, 2, 3 … in position order")
+    }
+}

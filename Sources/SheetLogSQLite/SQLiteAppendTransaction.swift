@@ -1,0 +1,38 @@
+import GRDB
+import SheetLogCore
+import SheetLogStorage
+
+/// The log as stored, read inside the store's `BEGIN IMMEDIATE` append transaction: SQLite's
+/// ``AppendTransaction``.
+package struct SQLiteAppendTransaction: AppendTransaction {
+    let db: Database
+    package let mark: LogMark
+    package let lookingUpIDs: Bool
+
+    package func readStream(_ stream: String, after version: Int64) throws -> [RecordedEvent] {
+        try SQLiteEventStore.readStream(in: db, stream, after: version, through: nil, limit: -1, descending: false)
+    }
+
+    package func events(withIDs ids: [String]) throws -> [RecordedEvent] {
+        try SQLiteEventStore.events(in: db, withIDs: Array(Set(ids.filter(SQLiteEventStore.canBeStored))))
+    }
+
+    /// One probe of the receipts' primary key, without building a row.
+    package func hasReceipt(_ commandID: String) throws -> Bool {
+        guard SQLiteEventStore.canBeStored(commandID) else { return false }
+        let probe = try db.cachedStatement(sql: "SELECT 1 FROM command_receipts WHERE command_id = ?")
+        return try probe.fetchValue(Int64.self) { $0.bind(commandID) } != nil
+    }
+
+    package func receipt(_ commandID: String) throws -> CommandReceipt? {
+        guard SQLiteEventStore.canBeStored(commandID) else { return nil }
+        let statement = try db.cachedStatement(sql: """
+            SELECT command_id, stream, version, command, fingerprint, occurred_at, recorded_at
+            FROM command_receipts WHERE command_id = ?
+            """)
+        return try Row.fetchOne(statement, arguments: [commandID]).map { row in
+            CommandReceipt(commandID: row[0], stream: row[1], version: row[2], command: row[3], fingerprint: row[4],
+                           occurredAt: row[5], recordedAt: row[6])
+        }
+    }
+}

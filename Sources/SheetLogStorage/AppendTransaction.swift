@@ -1,0 +1,37 @@
+/// The log as stored, read under an append's write lock by a caller that decides what to append.
+///
+/// The facade decides commands here rather than before the append: no other writer can commit
+/// between the reads and the inserts, so no decision — an append, "nothing to append", or a
+/// rejection — is ever made on a session as it was before another process wrote to it, and no
+/// append can fail for a version race.
+///
+/// Every read sees the log as committed when the transaction began, and nothing else: the
+/// transaction's own appends are not made yet while the caller decides.
+///
+/// ```swift
+/// let outcome = try await backend.append { transaction in
+///     let events = try transaction.readStream("session-1", after: 0)
+///     return DecidedAppend(batches: [StreamBatch(stream: "session-1", events: next(events),
+///                                                expected: .exact(Int64(events.count)))], plan: ())
+/// }
+/// ```
+package protocol AppendTransaction {
+    /// Where the log stood when the transaction began (see ``LogMark``).
+    var mark: LogMark { get }
+    /// False in the first pass, which appends without looking event ids up; the backend runs the
+    /// decision again with true when that pass is refused or the decision throws ``AppendNeedsIDLookup``.
+    var lookingUpIDs: Bool { get }
+
+    /// The events of `stream` after `version`, ascending.
+    func readStream(_ stream: String, after version: Int64) throws -> [RecordedEvent]
+
+    /// The stored events with these ids, in position order; ids not stored are left out.
+    func events(withIDs ids: [String]) throws -> [RecordedEvent]
+
+    /// Whether a receipt is stored under `commandID` (cheaper than ``receipt(_:)``: every command
+    /// of a bulk ingest carries its own id and is probed once).
+    func hasReceipt(_ commandID: String) throws -> Bool
+
+    /// The receipt stored under `commandID`, nil when there is none.
+    func receipt(_ commandID: String) throws -> CommandReceipt?
+}

@@ -1,0 +1,86 @@
+import SheetLogDomain
+
+/// The storage a `SheetLogDatabase` runs on — SQLite on a device (`SQLiteBackend`), PostgreSQL for
+/// a fleet: an ``EventStore`` that keeps the sheet read models in every append's transaction and
+/// answers the facade's queries over them.
+///
+/// The facade talks to its backend through this protocol only: it decides commands inside
+/// ``append(deciding:)``, reads sessions and the log through ``EventStore``, and audit, recovery,
+/// stats and verify through the queries below. SQL stays in the backend. The rows a backend writes
+/// are decided by `SheetLogProjections` (`ProjectionChange` for an append, `PipelinedEventScan` and
+/// `RebuildRows` for a rebuild), so every backend holds the same rows for the same log.
+///
+/// What a backend must honour is checked by the backend conformance suite
+/// (`Tests/SheetLogBackendConformance`), which every backend's tests run, on top of the event store
+/// suite (`Tests/SheetLogStoreConformance`):
+/// - the decision runs under the write lock, on the log as committed, and may run twice;
+/// - batches are appended with their expected versions and input limits checked, receipts with
+///   them, the read models' rows in the same transaction: all or nothing;
+/// - a retried append whose event ids are stored with the same content appends nothing and returns
+///   the originals; other content under a stored id is ``SheetLogError/Code/idempotencyConflict``;
+/// - equal ``LogMark``s mean that nothing was appended in between.
+package protocol SheetLogBackend: EventStore {
+    // MARK: Appending
+
+    /// Runs `decide` inside the backend's write transaction, then appends what it returns — its
+    /// batches (each checked against its expected version and the input limits), its receipts, and
+    /// the read models' rows of the new events — and commits; acknowledged only after COMMIT returned.
+    ///
+    /// `decide` reads the log as stored through its ``AppendTransaction``. It is synchronous and
+    /// pure apart from those reads, and may run more than once: a first pass appends without looking
+    /// event ids up (``AppendTransaction/lookingUpIDs`` false); when that pass is refused (a stored
+    /// id, an expected version that does not hold) or `decide` throws ``AppendNeedsIDLookup``, the
+    /// backend rolls back and runs `decide` again with ids looked up, which recognises a retry
+    /// (``AppendResult/alreadyStored``, nothing appended), reports a conflict, or reproduces the
+    /// refusal. A backend whose driver is asynchronous can serve a read it has not loaded yet the
+    /// same way: throw from the read, load, and decide again. Nothing is written when `decide`
+    /// throws or returns nothing to append; its plan is handed back only once the transaction ended.
+    ///
+    /// Throws ``SheetLogError/Code/commitOutcomeUnknown`` when COMMIT failed: the events may or may
+    /// not be stored, and the handle must not be used for appends again.
+    func append<Plan>(
+        deciding decide: (any AppendTransaction) throws -> DecidedAppend<Plan>
+    ) async throws -> DecidedAppendOutcome<Plan>
+
+    // MARK: Read models
+
+    /// The dismissals matching `query` and `selection`, in log order (at most `query.limit`, the
+    /// earliest first); the query's limit is never negative here.
+    func dismissals(matching query: AuditQuery, _ selection: DismissalSelection) async throws -> [DismissalRecord]
+
+    /// Every session, in the order of its first event.
+    func sessions() async throws -> [SessionSummary]
+
+    /// The drafts that would be lost without recovery, the most recently touched last (by the
+    /// position of their last event, then session and presentation).
+    func recoverableDrafts() async throws -> [RecoverableDraft]
+
+    /// Counts of events, sessions and drafts, and the bytes the log takes in storage.
+    func statistics() async throws -> Statistics
+
+    // MARK: Verification and repair
+
+    /// The storage's own check of its files or tables (SQLite's `integrity_check`), named `integrity_check`.
+    func integrityCheck() async throws -> VerificationReport.Check
+
+    /// The log's size and the `positions` and `versions` checks.
+    func logShape() async throws -> LogShape
+
+    /// One mismatch per read-model table whose rows differ from a rebuild from the log; empty when
+    /// all agree. Changes nothing, also for a backend opened for reading only. Throws the codec's
+    /// error when the log holds an event the rebuild refuses.
+    func verifyProjections() async throws -> [ProjectionMismatch]
+
+    /// The names of the projections ``verifyProjections()`` compares.
+    var projectionNames: [String] { get }
+
+    /// Whether the log is still guarded as shipped: UPDATE and DELETE of events and command
+    /// receipts refused (SQLite's triggers), named `append-only`.
+    func appendOnlyCheck() async throws -> VerificationReport.Check
+
+    /// Drops every read-model row and writes them again from the log, in one transaction.
+    func rebuildProjections() async throws
+
+    /// Closes the backend's connections now rather than when it is released; every later call throws.
+    func close() throws
+}

@@ -1,0 +1,10 @@
+import SheetLogBackendConformance
+import Testing
+
+/// Every check of ``BackendConformance`` against every ``BackendKind``.
+@Suite struct BackendConformanceTests {
+    @Test(.timeLimit(.minutes(1)), arguments: BackendKind.allCases, BackendConformance.checks)
+    func conformance(kind: BackendKind, check: BackendCheck) async throws {
+        try await check.run(kind.factory)
+    }
+}
