@@ -5,6 +5,7 @@ import Foundation
 /// ```swift
 /// let startOfDay = Calendar.current.startOfDay(for: Date())
 /// let swipes = try await database.audit(AuditQuery(route: "newExpense", source: .swipe, since: startOfDay))
+/// print("\(swipes.count) swipes on new expenses today")
 /// ```
 public struct AuditQuery: Sendable, Hashable {
     /// The session (window) the dismissals happened in.

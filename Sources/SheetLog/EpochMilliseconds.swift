@@ -4,8 +4,8 @@ import Foundation
 /// store them) and the `Date`s apps pass and read.
 ///
 /// ```swift
-/// EpochMilliseconds.date(1_767_225_600_250)  // 2026-01-01T00:00:00.250Z
-/// EpochMilliseconds.ceiling(Date(timeIntervalSince1970: 1_767_225_600.2504))  // 1_767_225_600_251
+/// assert(EpochMilliseconds.date(1_767_225_600_250) == Date(timeIntervalSince1970: 1_767_225_600.25))
+/// assert(EpochMilliseconds.ceiling(Date(timeIntervalSince1970: 1_767_225_600.2504)) == 1_767_225_600_251)
 /// ```
 enum EpochMilliseconds {
     /// The instant `milliseconds` after 1970-01-01T00:00:00Z.

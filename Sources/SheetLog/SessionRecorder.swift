@@ -7,6 +7,7 @@ import Foundation
 /// try await window.record(.present(presentation: "expense-1", route: Route(name: "newExpense")))
 /// try await window.record(.attemptDismiss(source: .swipe))
 /// let state = try await window.state()
+/// assert(state.top == nil)  // a clean sheet: the swipe dismissed it
 /// ```
 public struct SessionRecorder: Sendable {
     /// The database the commands go to.
