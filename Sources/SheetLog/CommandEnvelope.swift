@@ -1,3 +1,5 @@
+import Foundation
+
 /// A command addressed to a session, with the id and time it is recorded under.
 ///
 /// The id makes a retry safe: a command whose id is already stored with the same content is
@@ -12,18 +14,28 @@ public struct CommandEnvelope: Sendable, Hashable {
     /// The session the command is recorded in. A `declineDraft` is always recorded in its draft's
     /// session, whatever this says; a `restoreDraft` restores into this session.
     public var session: String
+    /// What to record.
     public var command: SheetCommand
     /// The id of the command's first event; further events get `id#2`, `id#3` … A random UUID when nil.
     public var id: String?
     /// Milliseconds since 1970 on the app's clock; the database's clock when nil.
     public var occurredAt: Int64?
 
+    /// A command for `session`, with an optional id and time (milliseconds since 1970).
     public init(session: String, command: SheetCommand, id: String? = nil, occurredAt: Int64? = nil) {
         self.session = session
         self.command = command
         self.id = id
         self.occurredAt = occurredAt
     }
+
+    /// A command for `session` that happened at `date` (kept to the millisecond).
+    public init(session: String, command: SheetCommand, id: String? = nil, at date: Date) {
+        self.init(session: session, command: command, id: id, occurredAt: EpochMilliseconds.floor(date))
+    }
+
+    /// ``occurredAt`` as a `Date`; nil means "now" on the database's clock.
+    public var occurredDate: Date? { EpochMilliseconds.date(occurredAt) }
 
     /// The session whose stream receives the command's first event.
     var targetSession: String {

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let texts = MetadataTexts(base: ["appVersion": "2.3.1"])
-/// texts.json(command: "edit")  // {"appVersion":"2.3.1","command":"edit"}
+/// assert(texts.json(command: "edit") == #"{"appVersion":"2.3.1","command":"edit"}"#)
 /// ```
 final class MetadataTexts: Sendable {
     private let base: [String: String]

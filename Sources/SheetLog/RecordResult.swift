@@ -1,4 +1,9 @@
 /// What recording one command did.
+///
+/// ```swift
+/// let result = try await database.record(.edit(field: "amount", value: "47.50"), in: "window-1")
+/// print(result.events.map(\.position), result.state.top?.isDirty ?? false)
+/// ```
 public struct RecordResult: Sendable, Hashable {
     /// The session the command was recorded in (for `declineDraft`, the draft's session).
     public var session: String
@@ -12,6 +17,7 @@ public struct RecordResult: Sendable, Hashable {
     /// recorded with ``ResultStates/afterBatch``.
     public var state: SessionState
 
+    /// A result of these events, leaving the session in `state`.
     public init(session: String, events: [RecordedEvent], alreadyStored: Bool, state: SessionState) {
         self.session = session
         self.events = events

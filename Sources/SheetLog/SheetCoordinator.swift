@@ -12,40 +12,33 @@ import Observation
 /// before it suspends, and a burst of calls is committed in shared transactions (group commit).
 /// The state shown never goes back to an older version.
 ///
-/// SwiftUI wiring (the swipe is locked by the log's verdict, the alert offers Save only for a swipe):
-///
 /// ```swift
-/// @State var coordinator: SheetCoordinator
-///
-/// var body: some View {
-///     ExpenseList()
-///         .sheet(item: Binding(get: { coordinator.presentedSheet },
-///                              set: { if $0 == nil { Task { await coordinator.attemptDismiss(source: .swipe) } } })) { sheet in
-///             ExpenseForm(values: coordinator.values)
-///                 .interactiveDismissDisabled(coordinator.isDismissDisabled)
-///                 .confirmationDialog("Discard changes?",
-///                                     isPresented: .constant(coordinator.pendingConfirmation != nil)) {
-///                     if coordinator.pendingConfirmation?.offersSave == true {
-///                         Button("Save") { Task { await save() } }
-///                     }
-///                     Button("Discard Changes", role: .destructive) { Task { await coordinator.confirmDiscard() } }
-///                     Button("Keep Editing", role: .cancel) { Task { await coordinator.keepEditing() } }
-///                 }
-///         }
-/// }
+/// let coordinator = SheetCoordinator(database: log, session: "window-\(UUID().uuidString)")
+/// await coordinator.present("expense-1", route: Route(name: "newExpense", group: "editor"), required: ["amount"])
+/// await coordinator.edit("amount", to: "47.50")
+/// await coordinator.attemptDismiss(source: .swipe)   // blocked: the alert asks Save / Discard / Keep Editing
+/// assert(coordinator.pendingConfirmation?.offersSave == true)
 /// ```
-/// On UIKit, `presentationControllerDidAttemptToDismiss` calls `attemptDismiss(source: .swipe)` and
-/// `isModalInPresentation` follows ``isDismissDisabled``.
+///
+/// In SwiftUI, `.sheet(item:)` binds to ``presentedSheet`` and records the swipes it lets through,
+/// `.interactiveDismissDisabled` follows ``isDismissDisabled``, and the discard dialog is up while
+/// ``pendingConfirmation`` is; on UIKit, `presentationControllerDidAttemptToDismiss` calls
+/// ``attemptDismiss(source:)`` and `isModalInPresentation` follows ``isDismissDisabled``. The whole
+/// wiring, with the ids' lifetimes and recovery at launch: docs/app-integration.md.
 @MainActor
 @Observable
 public final class SheetCoordinator {
+    /// The database the commands are recorded in.
     public let database: SheetLogDatabase
+    /// The session (one window in one launch) this coordinator records in and shows.
     public let session: String
     /// The session as the log last returned it.
     public private(set) var state: SessionState
     /// The last command the log rejected (or a storage failure); cleared by the next accepted command.
     public private(set) var lastError: SheetLogError?
 
+    /// A coordinator of `session` in `database`, showing an empty session until ``load()`` or the
+    /// first command returns the session as stored.
     public init(database: SheetLogDatabase, session: String) {
         self.database = database
         self.session = session
@@ -63,13 +56,20 @@ public final class SheetCoordinator {
     /// The top sheet's draft.
     public var values: [String: FieldValue] { state.top?.values ?? [:] }
 
-    /// Reads the session from the log (at launch, or after another window wrote to it).
+    /// Reads the session from the log (at launch, or after another window or process wrote to it).
+    ///
+    /// Returns false, with ``lastError`` set, when the log could not be read.
     @discardableResult
     public func load() async -> Bool {
         let database = database, session = session
         return await adopt { try await database.state(of: session) }
     }
 
+    /// Presents a sheet on top of the stack (records `present`).
+    ///
+    /// Refused when `presentation` was already used in this session, when a discard alert is up,
+    /// or when a sheet of the route's group is on screen. Returns false, with ``lastError`` set,
+    /// when the log refused the command.
     @discardableResult
     public func present(
         _ presentation: String, route: Route, baseline: [String: FieldValue] = [:], required: [String] = [],
@@ -78,31 +78,56 @@ public final class SheetCoordinator {
         await record(.present(presentation: presentation, route: route, baseline: baseline, required: required, guard: dismissGuard))
     }
 
+    /// Sets a field of the top sheet's draft (records `edit`; nothing when the value is already there).
+    ///
+    /// Returns false, with ``lastError`` set, when the log refused the command.
     @discardableResult
     public func edit(_ field: String, to value: FieldValue) async -> Bool {
         await record(.edit(field: field, value: value))
     }
 
+    /// Tries to take the top sheet off the screen by `source`: the log answers `dismissed`,
+    /// `blocked` (raising the discard alert when the draft is dirty) or `forced`, by the dismissal table.
+    ///
+    /// Returns false, with ``lastError`` set, when the log refused the command.
     @discardableResult
     public func attemptDismiss(source: DismissSource) async -> Bool { await record(.attemptDismiss(source: source)) }
 
+    /// Answers the discard alert with Discard Changes: the sheet leaves and its draft is dropped.
+    ///
+    /// Returns false, with ``lastError`` set, when the log refused the command.
     @discardableResult
     public func confirmDiscard() async -> Bool { await record(.confirmDiscard()) }
 
+    /// Answers the discard alert with Keep Editing: the alert goes, the sheet and its draft stay.
+    ///
+    /// Returns false, with ``lastError`` set, when the log refused the command.
     @discardableResult
     public func keepEditing() async -> Bool { await record(.keepEditing()) }
 
     /// Records that the app's repository stored the form (with `values` as the final values when given).
+    ///
+    /// Returns false, with ``lastError`` set, when the log refused it (a required field is empty, or
+    /// the discard alert that is up does not offer Save).
     @discardableResult
     public func save(values: [String: FieldValue]? = nil) async -> Bool { await record(.save(values: values)) }
 
     /// Records that the app's repository failed to store the form; `reason` must hold no form values.
+    ///
+    /// The sheet and its draft stay, and a discard alert that offered Save goes away.
     @discardableResult
     public func saveFailed(reason: String) async -> Bool { await record(.saveFailed(reason: reason)) }
 
+    /// Tries to dismiss every sheet, top down, stopping at the first one that stays (`blocked`).
+    ///
+    /// Returns false, with ``lastError`` set, when the log refused the command.
     @discardableResult
     public func dismissAll(source: DismissSource) async -> Bool { await record(.dismissAll(source: source)) }
 
+    /// Ends the session cleanly (its window closed): dirty drafts still open stay recoverable, and
+    /// every later command of the session is refused.
+    ///
+    /// Returns false, with ``lastError`` set, when the log refused the command.
     @discardableResult
     public func endSession() async -> Bool { await record(.endSession) }
 

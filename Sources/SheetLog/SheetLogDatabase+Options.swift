@@ -25,6 +25,8 @@ extension SheetLogDatabase {
         /// pass one: a library does not write to an app's console on its own.
         public var logger: Logger
 
+        /// Options with the defaults: `.full` durability, the default limits, the system clock, no
+        /// metadata, a 5-second busy timeout.
         public init(
             durability: SQLiteEventStore.Durability = .full,
             limits: InputLimits = .default,

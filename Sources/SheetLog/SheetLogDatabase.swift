@@ -11,11 +11,11 @@ import SheetLogSQLite
 /// decision stale, and no command fails for a race it did not cause.
 ///
 /// ```swift
-/// let database = try SheetLogDatabase.open(path: "/tmp/sheets.sqlite")
+/// let database = try SheetLogDatabase.open(path: databaseURL.path)
 /// try await database.record(.present(presentation: "expense-1", route: Route(name: "newExpense")), in: "window-1")
 /// try await database.record(.edit(field: "amount", value: "47.50"), in: "window-1")
 /// let state = try await database.state(of: "window-1")
-/// state.top?.isDirty  // true
+/// assert(state.top?.isDirty == true)
 /// ```
 public final class SheetLogDatabase: Sendable {
     /// The storage the database runs on (``SQLiteBackend`` unless a test or a server gives another):

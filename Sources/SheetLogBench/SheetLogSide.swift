@@ -1,4 +1,5 @@
 import BenchmarkHarness
+import struct Foundation.Date
 import GRDB
 import Logging
 import SheetLog
@@ -149,7 +150,7 @@ final class SheetLogSide {
     func auditQuery(events: Int) throws -> Measurement {
         let database = try openLog(events: events)
         let question = workload.auditQuery
-        let query = AuditQuery(route: question.route, resolution: .discarded, since: question.from, until: question.to)
+        let query = AuditQuery(route: question.route, resolution: .discarded, since: Self.date(question.from), until: Self.date(question.to))
         let count = settings.queriesPerRun
         let latencies = try AsyncBridge.run {
             let clock = ContinuousClock()
@@ -168,7 +169,7 @@ final class SheetLogSide {
     func auditRowCount(events: Int) throws -> Int {
         let database = try openLog(events: events)
         let question = workload.auditQuery
-        let query = AuditQuery(route: question.route, resolution: .discarded, since: question.from, until: question.to)
+        let query = AuditQuery(route: question.route, resolution: .discarded, since: Self.date(question.from), until: Self.date(question.to))
         return try AsyncBridge.run { try await database.audit(query).count }
     }
 
@@ -211,6 +212,11 @@ final class SheetLogSide {
         openLogs[events] = database
         logs[events] = path
         return path
+    }
+
+    /// The workload's millisecond times as the `Date`s ``AuditQuery`` takes.
+    static func date(_ milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1_000)
     }
 
     static func nanoseconds(_ duration: Duration) -> Int64 {

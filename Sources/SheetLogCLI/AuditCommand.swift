@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SheetLog
 
 /// `sheetlog audit [filters] [--json | --csv]`
@@ -40,8 +41,8 @@ struct AuditCommand: AsyncParsableCommand, GlobalOptionsCommand {
     var query: AuditQuery {
         AuditQuery(
             session: session, route: route, source: source, outcome: outcome, resolution: resolution,
-            since: since.flatMap { AuditTimeArgument.milliseconds($0, endOfDay: false) },
-            until: until.flatMap { AuditTimeArgument.milliseconds($0, endOfDay: true) })
+            since: since.flatMap { AuditTimeArgument.date($0, endOfDay: false) },
+            until: until.flatMap { AuditTimeArgument.date($0, endOfDay: true) })
     }
 
     func run() async throws {

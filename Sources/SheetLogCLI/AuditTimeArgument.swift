@@ -1,3 +1,4 @@
+import Foundation
 import SheetLogIngest
 
 /// A time given to `audit --since` or `--until`: an ISO-8601 time, or a plain date in UTC.
@@ -20,5 +21,10 @@ enum AuditTimeArgument {
         // YYYY-MM-DD exactly: the time parser checks the digits and the calendar.
         guard text.utf8.count == 10, let start = ISO8601Milliseconds.parse(text + "T00:00:00.000Z") else { return nil }
         return endOfDay ? start + 86_400_000 : start
+    }
+
+    /// The same instant as a `Date`, as ``AuditQuery`` takes it (it keeps the whole millisecond).
+    static func date(_ text: String, endOfDay: Bool) -> Date? {
+        milliseconds(text, endOfDay: endOfDay).map { Date(timeIntervalSince1970: Double($0) / 1_000) }
     }
 }

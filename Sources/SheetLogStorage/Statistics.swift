@@ -1,6 +1,13 @@
 /// Sizes and counts of a database, from ``SheetLogDatabase/stats()``.
+///
+/// ```swift
+/// let stats = try await database.stats()
+/// print("\(stats.events) events, \(stats.recoverableDrafts) drafts to recover, \(Int(stats.bytesPerEvent)) bytes an event")
+/// ```
 public struct Statistics: Sendable, Hashable, Codable {
+    /// Events in the log.
     public var events: Int64
+    /// Sessions with at least one event.
     public var sessions: Int
     /// Event count by type name.
     public var eventsByType: [String: Int64]
@@ -13,6 +20,7 @@ public struct Statistics: Sendable, Hashable, Codable {
     /// `fileBytes / events`, 0 for an empty log.
     public var bytesPerEvent: Double
 
+    /// Statistics from these counts; ``bytesPerEvent`` is worked out from them.
     public init(
         events: Int64, sessions: Int, eventsByType: [String: Int64], openDrafts: Int, recoverableDrafts: Int,
         fileBytes: Int64

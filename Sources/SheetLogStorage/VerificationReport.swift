@@ -9,9 +9,12 @@ public struct VerificationReport: Sendable, Hashable, Codable {
     public struct Check: Sendable, Hashable, Codable {
         /// `integrity_check`, `chain`, `positions`, `versions`, `decoding`, `projections` or `append-only`.
         public var name: String
+        /// Whether the check found nothing wrong.
         public var passed: Bool
+        /// What it checked, or the first thing it found wrong.
         public var detail: String
 
+        /// A check's result.
         public init(name: String, passed: Bool, detail: String) {
             self.name = name
             self.passed = passed
@@ -26,6 +29,7 @@ public struct VerificationReport: Sendable, Hashable, Codable {
     /// Every check, in the order run.
     public var checks: [Check]
 
+    /// A report of `checks` over a log of `events` events in `sessions` sessions.
     public init(events: Int64, sessions: Int, checks: [Check]) {
         self.events = events
         self.sessions = sessions

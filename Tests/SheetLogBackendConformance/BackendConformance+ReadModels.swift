@@ -1,3 +1,4 @@
+import Foundation
 import SheetLogDomain
 import SheetLogStorage
 import Testing
@@ -124,9 +125,9 @@ extension BackendConformance {
         #expect(try await presentations(AuditQuery(outcome: .forced)) == ["c"])
         #expect(try await presentations(AuditQuery(outcome: .dismissed)) == ["n", "h"])
         #expect(try await presentations(AuditQuery(resolution: .discarded)) == ["e"])
-        #expect(try await presentations(AuditQuery(since: 2_000)) == ["c", "n", "h"])
-        #expect(try await presentations(AuditQuery(until: 2_000)) == ["e"])
-        #expect(try await presentations(AuditQuery(since: 1_500, until: 3_050)) == ["c", "n"])
+        #expect(try await presentations(AuditQuery(since: Date(timeIntervalSince1970: 2))) == ["c", "n", "h"])
+        #expect(try await presentations(AuditQuery(until: Date(timeIntervalSince1970: 2))) == ["e"])
+        #expect(try await presentations(AuditQuery(since: Date(timeIntervalSince1970: 1.5), until: Date(timeIntervalSince1970: 3.05))) == ["c", "n"])
         #expect(try await presentations(AuditQuery(limit: 2)) == ["e", "c"])
         #expect(try await presentations(AuditQuery(limit: 0)) == [])
         #expect(try await presentations(AuditQuery(session: "s3", source: .cancelButton)) == ["h"])

@@ -31,6 +31,38 @@ struct AuditTests {
         try await database.audit(query).map(\.presentation)
     }
 
+    /// The instant `milliseconds` after 1970, as an app passes times.
+    private func date(_ milliseconds: Double) -> Date {
+        Date(timeIntervalSince1970: milliseconds / 1_000)
+    }
+
+    @Test("since and until are Dates; a time between two milliseconds starts at the later one")
+    func datesBetweenMilliseconds() async throws {
+        // The swipe on e is stored at 1_000 ms, the forced dismissal of c at 2_000 ms.
+        #expect(try await presentations(AuditQuery(since: date(1_000))) == ["e", "c", "n", "h"])
+        #expect(try await presentations(AuditQuery(since: date(1_000.4))) == ["c", "n", "h"])
+        #expect(try await presentations(AuditQuery(since: date(999.6))) == ["e", "c", "n", "h"])
+        #expect(try await presentations(AuditQuery(until: date(2_000))) == ["e"])
+        #expect(try await presentations(AuditQuery(until: date(2_000.4))) == ["e", "c"])
+        #expect(try await presentations(AuditQuery(until: date(1_999.6))) == ["e"])
+        // Whole milliseconds of today's times survive the trip through Date's Double.
+        let now: Int64 = 1_795_000_000_123
+        let moment = Date(timeIntervalSince1970: Double(now) / 1_000)
+        try await database.record([
+            CommandEnvelope(session: "s4", command: .present(presentation: "t", route: Route(name: "today")), occurredAt: now - 1),
+            CommandEnvelope(session: "s4", command: .attemptDismiss(source: .swipe), occurredAt: now),
+        ])
+        #expect(try await presentations(AuditQuery(since: moment)) == ["t"])
+        #expect(try await presentations(AuditQuery(session: "s4", until: moment)).isEmpty)
+    }
+
+    @Test("a record's times read as Dates too")
+    func recordDates() async throws {
+        let first = try #require(try await database.audit().first)
+        #expect(first.occurredDate == Date(timeIntervalSince1970: 1))
+        #expect(first.resolvedDate == Date(timeIntervalSince1970: 1.01))
+    }
+
     @Test("every dismissal, in log order, with its details")
     func all() async throws {
         let records = try await database.audit()
@@ -55,7 +87,7 @@ struct AuditTests {
                 CommandEnvelope(session: session, command: .confirmDiscard(), occurredAt: at + 3),
             ])
         }
-        let query = AuditQuery(route: "newExpense", resolution: .discarded, since: 0, until: 20_000)
+        let query = AuditQuery(route: "newExpense", resolution: .discarded, since: date(0), until: date(20_000))
         let records = try await skewed.audit(query)
         #expect(records.map(\.presentation) == ["pa", "pb", "pc"])
         #expect(records.map(\.occurredAt) == [10_002, 9_002, 8_002])
@@ -98,9 +130,9 @@ struct AuditTests {
         #expect(try await presentations(AuditQuery(outcome: .forced)) == ["c"])
         #expect(try await presentations(AuditQuery(outcome: .dismissed)) == ["n", "h"])
         #expect(try await presentations(AuditQuery(resolution: .discarded)) == ["e"])
-        #expect(try await presentations(AuditQuery(since: 2_000)) == ["c", "n", "h"])
-        #expect(try await presentations(AuditQuery(until: 2_000)) == ["e"])
-        #expect(try await presentations(AuditQuery(since: 1_500, until: 3_050)) == ["c", "n"])
+        #expect(try await presentations(AuditQuery(since: date(2_000))) == ["c", "n", "h"])
+        #expect(try await presentations(AuditQuery(until: date(2_000))) == ["e"])
+        #expect(try await presentations(AuditQuery(since: date(1_500), until: date(3_050))) == ["c", "n"])
         #expect(try await presentations(AuditQuery(limit: 2)) == ["e", "c"])
         #expect(try await presentations(AuditQuery(session: "s3", source: .cancelButton)) == ["h"])
         await #expect(throws: SheetLogError.self) { try await database.audit(AuditQuery(limit: -1)) }

@@ -18,8 +18,8 @@ extension SQLiteBackend {
         filter("source = ?", query.source?.rawValue)
         filter("outcome = ?", query.outcome?.rawValue)
         filter("resolution = ?", query.resolution?.rawValue)
-        filter("occurred_at >= ?", query.since)
-        filter("occurred_at < ?", query.until)
+        filter("occurred_at >= ?", query.since.map(EpochMilliseconds.ceiling))
+        filter("occurred_at < ?", query.until.map(EpochMilliseconds.ceiling))
         var sql = """
             SELECT position, session, presentation, route_name, route_group, source, outcome, dirty, changed_fields,
                    confirmation, offers_save, resolution, occurred_at, resolved_at

@@ -1,0 +1,105 @@
+import Foundation
+@testable import SheetLogIngest
+import SheetLogTestSupport
+import Testing
+
+/// docs/ingest-format.md cannot drift from the decoder: every command type the binary knows has a
+/// section, each section's field table lists exactly the fields the type takes, and every example
+/// line, ingested in the page's order by the real `sheetlog` binary, is accepted.
+@Suite struct IngestFormatDocTests {
+    /// The page, split into its command sections.
+    struct Page {
+        /// The fields of the table under "Fields every line takes".
+        var commonFields: Set<String> = []
+        /// Per command type (a "### `type`" heading): the top-level fields of its table.
+        var fields: [String: Set<String>] = [:]
+        /// Every line of every ```jsonl block, in order, with the section it is in.
+        var examples: [(type: String, line: String)] = []
+
+        init() throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let text = try String(contentsOf: root.appendingPathComponent("docs/ingest-format.md"), encoding: .utf8)
+            var section: String?
+            var inCommon = false
+            var inExample = false
+            for line in text.components(separatedBy: "\n") {
+                if inExample {
+                    if line == "```" { inExample = false } else if !line.isEmpty { examples.append((section ?? "", line)) }
+                    continue
+                }
+                if line == "```jsonl" {
+                    inExample = true
+                } else if line.hasPrefix("## ") {
+                    section = nil
+                    inCommon = line == "## Fields every line takes"
+                } else if line.hasPrefix("### `") {
+                    let type = String(line.dropFirst(5).prefix { $0 != "`" })
+                    section = type
+                    fields[type] = []
+                    inCommon = false
+                } else if line.hasPrefix("| `") {
+                    let field = String(line.dropFirst(3).prefix { $0 != "`" })
+                    let topLevel = String(field.prefix { $0 != "." })
+                    if inCommon { commonFields.insert(topLevel) } else if let section { fields[section]!.insert(topLevel) }
+                }
+            }
+        }
+    }
+
+    /// The command types, as the binary lists them when it meets an unknown one.
+    private func typesTheBinaryKnows() throws -> Set<String> {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-format-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try ProductBinary.run(ProductBinary.url("sheetlog"), ["--db", directory.appendingPathComponent("x.sqlite").path, "ingest", "-"],
+                                        input: Data(#"{"session":"s","type":"x"}"#.utf8 + [0x0A]))
+        let list = try #require(run.stderr.components(separatedBy: "expected one of ").last?.components(separatedBy: ")").first)
+        return Set(list.components(separatedBy: ", "))
+    }
+
+    @Test func everyCommandTypeHasASectionWithItsFields() throws {
+        let page = try Page()
+        let types = try typesTheBinaryKnows()
+        #expect(types.count == 11)
+        #expect(Set(page.fields.keys) == types)
+        #expect(Set(IngestDecoder.fieldsByType.keys) == types)
+        #expect(page.commonFields == IngestDecoder.commonFields)
+        for type in types.sorted() {
+            #expect(page.fields[type] == IngestDecoder.fieldsByType[type], "the field table of \(type)")
+        }
+    }
+
+    @Test func everyTypeHasExampleLinesThatShowEveryField() throws {
+        let page = try Page()
+        var shown: [String: Set<String>] = [:]
+        for example in page.examples {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(example.line.utf8)) as? [String: Any])
+            #expect(object["type"] as? String == example.type, "an example line in the section of \(example.type)")
+            shown[example.type, default: []].formUnion(object.keys)
+        }
+        for (type, fields) in page.fields {
+            #expect(shown[type] != nil, "\(type) has an example line")
+            #expect(fields.subtracting(shown[type] ?? []).isEmpty, "every field of \(type) is in one of its examples")
+        }
+        let everyLine = shown.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        #expect(page.commonFields.isSubset(of: everyLine))
+    }
+
+    @Test func theExampleLinesIngestInOrder() throws {
+        let page = try Page()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-format-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("format.sqlite").path
+        let input = page.examples.map(\.line).joined(separator: "\n") + "\n"
+        let run = try ProductBinary.run(ProductBinary.url("sheetlog"), ["--db", database, "ingest", "--each", "-"], input: Data(input.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        let answers = run.stdout.split(separator: "\n").map(String.init)
+        #expect(answers.count == page.examples.count)
+        for (answer, example) in zip(answers, page.examples) {
+            let object = try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any]
+            #expect(object?["ack"] != nil, "\(example.line) is answered \(answer)")
+        }
+        let verify = try ProductBinary.run(ProductBinary.url("sheetlog"), ["--db", database, "verify"])
+        #expect(verify.status == 0)
+    }
+}

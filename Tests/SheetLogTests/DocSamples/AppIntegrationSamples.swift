@@ -1,0 +1,117 @@
+import Foundation
+import SheetLog
+import SheetLogTestSupport
+import Testing
+
+/// The Swift blocks of docs/app-integration.md that need no Apple framework, compiled and run.
+@Suite @MainActor struct AppIntegrationSamples {
+    @Test func openingTheCoordinatorAndReadingTheLog() async throws {
+        let directory = try TemporaryDirectory()
+        let databaseURL = directory.url.appendingPathComponent("sheets.sqlite")
+
+        // doc-sample: docs/app-integration.md
+        // One file for the app, e.g. in Application Support; WAL, synchronous=FULL by default.
+        let log = try SheetLogDatabase.open(path: databaseURL.path)
+        // One session per window, new at every launch.
+        let coordinator = SheetCoordinator(database: log, session: "window-\(UUID().uuidString)")
+        await coordinator.load()
+        // end doc-sample
+
+        #expect(coordinator.state.version == 0 && coordinator.session.hasPrefix("window-"))
+
+        // doc-sample: docs/app-integration.md
+        await coordinator.present("expense-\(UUID().uuidString)", route: Route(name: "newExpense", group: "editor"),
+                                  required: ["amount"])
+        await coordinator.edit("amount", to: "47.50")
+        assert(coordinator.isDismissDisabled)                  // dirty: the swipe is locked
+        await coordinator.attemptDismiss(source: .cancelButton)
+        assert(coordinator.pendingConfirmation == PendingConfirmation(source: .cancelButton, offersSave: false))
+        await coordinator.confirmDiscard()
+        assert(coordinator.presentedSheet == nil)              // gone because the log says so
+        // end doc-sample
+
+        #expect(coordinator.presentedSheet == nil && coordinator.lastError == nil)
+        #expect(try await log.dismissalsThatDiscardedUnsavedData().map(\.changedFields) == [["amount"]])
+
+        // doc-sample: docs/app-integration.md
+        let today = Calendar.current.startOfDay(for: Date())
+        for swipe in try await log.audit(AuditQuery(source: .swipe, since: today)) {
+            print(swipe.route, swipe.outcome, swipe.changedFields, swipe.resolution?.rawValue ?? "-", swipe.occurredDate ?? today)
+        }
+        for step in try await log.replay(coordinator.session) {
+            print("v\(step.version)", step.sheetEvent.type, step.state.stackIDs)
+        }
+        let report = try await log.verify()
+        assert(report.isHealthy)
+        // end doc-sample
+
+        #expect(report.isHealthy)
+    }
+
+    /// Two windows died with a draft each, of the same group and the same presentation id.
+    private func twoDrafts() async throws -> (TemporaryDirectory, SheetLogDatabase) {
+        let directory = try TemporaryDirectory()
+        let path = directory.path()
+        do {
+            let earlier = try SheetLogDatabase.open(path: path, options: testOptions())
+            for (window, amount) in [("window-a", "47.50"), ("window-b", "12.80")] {
+                try await earlier.record(.present(presentation: "expense-1", route: Route(name: "newExpense", group: "editor"),
+                                                  required: ["amount"]), in: window)
+                try await earlier.record(.edit(field: "amount", value: .string(amount)), in: window)
+            }
+            try earlier.close()
+        }
+        return (directory, try SheetLogDatabase.open(path: path, options: testOptions()))
+    }
+
+    @Test func severalWindowsGetEveryDraftBack() async throws {
+        let (directory, log) = try await twoDrafts()
+        defer { withExtendedLifetime(directory) {} }
+        var opened: [String] = []
+        func openWindow(session: String) { opened.append(session) }
+
+        // doc-sample: docs/app-integration.md
+        // At launch: every draft comes back, each in a new window (session) of its own.
+        for draft in try await log.recoverableDrafts() {
+            let session = "window-\(UUID().uuidString)"
+            try await log.restoreDraft(draft.reference, into: session)   // every field as it was
+            openWindow(session: session)                                 // the app's scene with a coordinator for it
+        }
+        // end doc-sample
+
+        #expect(opened.count == 2)
+        // The old drafts are answered; the restored sheets, dirty and on screen, are the ones a crash would now leave.
+        #expect(try await log.recoverableDrafts().allSatisfy { !["window-a", "window-b"].contains($0.session) })
+        #expect(try await RestoredDrafts.amounts(in: log, besides: ["window-a", "window-b"]) == ["12.80", "47.50"])
+    }
+
+    @Test func oneWindowGetsTheDraftsBackOneAtATime() async throws {
+        let (directory, log) = try await twoDrafts()
+        defer { withExtendedLifetime(directory) {} }
+        let coordinator = SheetCoordinator(database: log, session: "window-c")
+
+        var amounts: [FieldValue?] = []
+        for _ in 0..<3 {
+            try await restoreNextDraft(into: coordinator)
+            guard coordinator.presentedSheet != nil else { break }
+            #expect(coordinator.isDismissDisabled && coordinator.presentedSheet?.restoredFrom != nil)
+            amounts.append(coordinator.values["amount"])
+            #expect(await coordinator.save())
+        }
+        #expect(amounts == ["12.80", "47.50"])
+        #expect(try await log.recoverableDrafts().isEmpty)
+    }
+}
+
+// doc-sample: docs/app-integration.md
+/// Brings back the most recent draft, if any, while the window shows no sheet: at launch, and
+/// again each time the user has saved or discarded the one before.
+@MainActor
+func restoreNextDraft(into coordinator: SheetCoordinator) async throws {
+    guard coordinator.presentedSheet == nil,
+          let draft = try await coordinator.database.recoverableDrafts().last else { return }
+    try await coordinator.database.restoreDraft(draft.reference, into: coordinator.session,
+                                                as: "restored-\(UUID().uuidString)")
+    await coordinator.load()
+}
+// end doc-sample
