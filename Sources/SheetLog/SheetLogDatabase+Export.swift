@@ -4,7 +4,8 @@ extension SheetLogDatabase {
     ///
     /// With `session`, only the commands that appended an event to that session (a restore into it
     /// from another session included). Throws ``SheetLogError/Code/undecodableEvent`` for an event
-    /// this build cannot read.
+    /// this build cannot read, and `CancellationError` when its task is cancelled.
+    @concurrent
     public func exportCommands(session: String? = nil) async throws -> [CommandEnvelope] {
         let firsts: [RecordedEvent]
         if let session {
@@ -19,6 +20,9 @@ extension SheetLogDatabase {
         var firsts: [RecordedEvent] = []
         var cursor: Int64 = 0
         while true {
+            // A chunk at a time, so that the export holds a thread only per chunk and stops when its
+            // task is cancelled.
+            try Task.checkCancellation()
             let chunk = try await backend.readAll(after: cursor, limit: 1_000)
             firsts += chunk.filter(Self.isFirstEvent)
             guard let last = chunk.last, chunk.count == 1_000 else { return firsts }

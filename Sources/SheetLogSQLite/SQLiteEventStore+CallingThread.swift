@@ -19,4 +19,11 @@ extension SQLiteEventStore {
     package func readOnCallingThread<T>(_ body: (Database) throws -> T) throws -> T {
         try writer.read(body)
     }
+
+    /// Runs `body` in a read transaction on GRDB's reader queue, for the long reads (SQLite's
+    /// `integrity_check` walks every page): no thread of the concurrent executor waits for the whole
+    /// file, and cancelling the task interrupts SQLite (`CancellationError`).
+    package func readInBackground<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.read(body)
+    }
 }

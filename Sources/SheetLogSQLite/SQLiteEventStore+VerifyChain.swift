@@ -9,11 +9,14 @@ extension SQLiteEventStore {
     /// Recomputes the integrity chain from position 1, a chunk at a time, each event under the rule
     /// its `chain_version` names, and names the first position whose stored chain differs (an
     /// edited, inserted or removed event breaks it there), that names a rule this build does not
-    /// know, or that claims rule 1 after a rule-2 event.
+    /// know, or that claims rule 1 after a rule-2 event. Reads a chunk at a time, so that it holds a
+    /// thread only per chunk; throws `CancellationError` between chunks once its task is cancelled.
+    @concurrent
     public func verifyChain() async throws -> ChainVerification {
         var walk = ChainWalk()
         var cursor: Int64 = 0
         while true {
+            try Task.checkCancellation()
             let rows = try await reading("verifyChain") { [cursor] db in
                 let statement = try db.cachedStatement(sql: """
                     SELECT \(RecordedEvent.columnList) FROM events WHERE position > ? ORDER BY position LIMIT ?

@@ -2,9 +2,15 @@ import GRDB
 import SheetLogStorage
 
 extension SQLiteBackend {
-    /// SQLite's `PRAGMA integrity_check`: its first three findings when it finds any.
+    /// SQLite's `PRAGMA integrity_check`: its first three findings when it finds any. It reads every
+    /// page, so it runs on GRDB's reader queue and stops when its task is cancelled.
     package func integrityCheck() async throws -> VerificationReport.Check {
-        let lines = try await readModels("integrity_check") { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        let lines: [String]
+        do {
+            lines = try await store.readInBackground { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        } catch let error as DatabaseError {
+            throw SheetLogError.storage(error, operation: "integrity_check")
+        }
         let passed = lines == ["ok"]
         return .init(name: "integrity_check", passed: passed, detail: passed ? "ok" : lines.prefix(3).joined(separator: "; "))
     }
