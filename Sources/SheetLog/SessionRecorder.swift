@@ -23,22 +23,26 @@ public struct SessionRecorder: Sendable {
 
     /// Records `command` in this session; see ``SheetLogDatabase/record(_:in:id:occurredAt:)``.
     @discardableResult
+    @concurrent
     public func record(_ command: SheetCommand, id: String? = nil, occurredAt: Int64? = nil) async throws -> RecordResult {
         try await database.record(command, in: session, id: id, occurredAt: occurredAt)
     }
 
     /// Records `command` in this session as having happened at `date`; see ``SheetLogDatabase/record(_:in:id:at:)``.
     @discardableResult
+    @concurrent
     public func record(_ command: SheetCommand, id: String? = nil, at date: Date) async throws -> RecordResult {
         try await database.record(command, in: session, id: id, at: date)
     }
 
     /// The session's current state.
+    @concurrent
     public func state() async throws -> SessionState {
         try await database.state(of: session)
     }
 
     /// The session replayed step by step; see ``SheetLogDatabase/replay(_:through:)``.
+    @concurrent
     public func replay(through version: Int64? = nil) async throws -> [ReplayStep] {
         try await database.replay(session, through: version)
     }

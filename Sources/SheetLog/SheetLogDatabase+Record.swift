@@ -7,6 +7,7 @@ extension SheetLogDatabase {
     /// command is rejected, appending nothing; ``SheetLogError/Code/idempotencyConflict`` when `id` is
     /// already stored with different content.
     @discardableResult
+    @concurrent
     public func record(
         _ command: SheetCommand, in session: String, id: String? = nil, occurredAt: Int64? = nil
     ) async throws -> RecordResult {
@@ -37,6 +38,7 @@ extension SheetLogDatabase {
     /// state right after its command (the default) or after the whole batch (no per-command snapshot:
     /// the cheaper choice for bulk ingest).
     @discardableResult
+    @concurrent
     public func record(_ commands: [CommandEnvelope], states: ResultStates = .afterEachCommand) async throws -> [RecordResult] {
         if commands.isEmpty { return [] }
         let ticket = try submit(commands, states: states)

@@ -1,6 +1,7 @@
 extension SheetLogDatabase {
     /// The current state of `session`, caught up with every event in the log (also those other
     /// processes wrote). A session with no events has an empty state at version 0.
+    @concurrent
     public func state(of session: String) async throws -> SessionState {
         try await catchUp(session)
     }
@@ -11,6 +12,7 @@ extension SheetLogDatabase {
     /// Deterministic: the same log gives the same steps. Throws ``SheetLogError/Code/notFound`` when
     /// the session has no events, and ``SheetLogError/Code/integrityViolation`` when its versions
     /// are not consecutive from 1.
+    @concurrent
     public func replay(_ session: String, through version: Int64? = nil) async throws -> [ReplayStep] {
         let recorded = try await backend.readStream(session, after: 0, through: version, limit: nil, descending: false)
         if recorded.isEmpty {
@@ -24,6 +26,7 @@ extension SheetLogDatabase {
     /// The state of `session` right after its event at `version` (the empty state at 0).
     ///
     /// Throws ``SheetLogError/Code/notFound`` when `version` is negative or beyond the session's version.
+    @concurrent
     public func state(of session: String, at version: Int64) async throws -> SessionState {
         let recorded = try await backend.readStream(session, after: 0, through: max(0, version), limit: nil, descending: false)
         guard version >= 0, Int64(recorded.count) == version else {

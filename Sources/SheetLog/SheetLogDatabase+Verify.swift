@@ -3,6 +3,7 @@ extension SheetLogDatabase {
     /// positions never reused, versions 1…n in position order in every session, that every event
     /// decodes, that the projections equal a rebuild from the log, and the append-only triggers as
     /// shipped. Runs every check and names the first failure.
+    @concurrent
     public func verify() async throws -> VerificationReport {
         var checks: [VerificationReport.Check] = []
         checks.append(try await backend.integrityCheck())
@@ -18,6 +19,7 @@ extension SheetLogDatabase {
     }
 
     /// Drops every projection row and refills the projections from the log, in one transaction.
+    @concurrent
     public func rebuildProjections() async throws {
         try await backend.rebuildProjections()
     }

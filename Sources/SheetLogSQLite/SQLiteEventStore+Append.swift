@@ -8,6 +8,7 @@ extension SQLiteEventStore {
     /// A stream may appear in several batches of one append: each batch's expected version is
     /// checked against the stream's version after the earlier batches, as if they were appended
     /// one after the other, and versions stay consecutive.
+    @concurrent
     public func append(_ batches: [StreamBatch]) async throws -> AppendResult {
         try refuseWriteIfReadOnly("append")
         try configuration.limits.validate(batches)

@@ -3,6 +3,7 @@ import SheetLogCore
 
 extension SQLiteEventStore {
     /// Rebuilds every configured projection from the whole log in one transaction.
+    @concurrent
     public func rebuildProjections() async throws {
         try refuseWriteIfReadOnly("rebuildProjections")
         let projections = configuration.projections
@@ -20,6 +21,7 @@ extension SQLiteEventStore {
     /// store opened for reading only (``init(readingFileAt:configuration:)``) never writes to its file:
     /// it copies the database (SQLite's backup, one consistent snapshot) into a private temporary
     /// database first, which takes as much temporary disk space as the database, and compares there.
+    @concurrent
     public func verifyProjections() async throws -> [ProjectionMismatch] {
         let projections = configuration.projections
         if isReadOnly {

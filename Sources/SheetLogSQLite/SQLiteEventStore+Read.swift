@@ -2,6 +2,7 @@ import GRDB
 import SheetLogCore
 
 extension SQLiteEventStore {
+    @concurrent
     public func readStream(
         _ stream: String, after: Int64, through: Int64?, limit: Int?, descending: Bool
     ) async throws -> [RecordedEvent] {
@@ -12,6 +13,7 @@ extension SQLiteEventStore {
         }
     }
 
+    @concurrent
     public func readAll(after: Int64, through: Int64?, limit: Int?, types: Set<String>?) async throws -> [RecordedEvent] {
         let sqlLimit = try Self.sqlLimit(limit, operation: "readAll", stream: nil)
         if let types, types.isEmpty { return [] }
@@ -21,18 +23,21 @@ extension SQLiteEventStore {
         }
     }
 
+    @concurrent
     public func events(withIDs ids: [String]) async throws -> [RecordedEvent] {
         let unique = Array(Set(ids.filter(Self.canBeStored)))
         if unique.isEmpty { return [] }
         return try await reading("events(withIDs:)") { db in try Self.events(in: db, withIDs: unique) }
     }
 
+    @concurrent
     public func lastPosition() async throws -> Int64 {
         try await reading("lastPosition") { db in
             try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(position), 0) FROM events")) ?? 0
         }
     }
 
+    @concurrent
     public func streamVersion(_ stream: String) async throws -> Int64 {
         guard Self.canBeStored(stream) else { return 0 }
         return try await reading("streamVersion", context: .init(stream: stream)) { db in

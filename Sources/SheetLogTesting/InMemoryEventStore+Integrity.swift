@@ -3,6 +3,7 @@ import SheetLogCore
 extension InMemoryEventStore {
     /// Recomputes the chain from genesis, each event under its own rule, and stops at the first
     /// stored link that breaks it (see ``ChainWalk``).
+    @concurrent
     public func verifyChain() async throws -> ChainVerification {
         withState { state in
             var walk = ChainWalk()

@@ -1,6 +1,7 @@
 import SheetLogCore
 
 extension InMemoryEventStore {
+    @concurrent
     public func readStream(
         _ stream: String, after: Int64, through: Int64?, limit: Int?, descending: Bool
     ) async throws -> [RecordedEvent] {
@@ -12,6 +13,7 @@ extension InMemoryEventStore {
         }
     }
 
+    @concurrent
     public func readAll(after: Int64, through: Int64?, limit: Int?, types: Set<String>?) async throws -> [RecordedEvent] {
         try Self.checkLimit(limit, operation: "readAll", stream: nil)
         return withState { state in
@@ -21,6 +23,7 @@ extension InMemoryEventStore {
         }
     }
 
+    @concurrent
     public func events(withIDs ids: [String]) async throws -> [RecordedEvent] {
         withState { state in
             Set(ids).compactMap { state.log.event(withID: $0) }.sorted { $0.position < $1.position }

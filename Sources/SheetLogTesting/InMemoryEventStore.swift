@@ -40,6 +40,7 @@ public final class InMemoryEventStore: EventStore, Sendable {
         try state.withLock { try body(&$0) }
     }
 
+    @concurrent
     public func append(_ batches: [StreamBatch]) async throws -> AppendResult {
         try limits.validate(batches)
         return try withState { state in
@@ -52,10 +53,12 @@ public final class InMemoryEventStore: EventStore, Sendable {
         }
     }
 
+    @concurrent
     public func lastPosition() async throws -> Int64 {
         withState { $0.log.lastPosition }
     }
 
+    @concurrent
     public func streamVersion(_ stream: String) async throws -> Int64 {
         withState { $0.log.version(of: stream) }
     }
