@@ -37,18 +37,21 @@ let package = Package(
     targets: [
         // MARK: Layers, bottom to top
 
+        // Pure, package-internal (not a product): the one JSON reader (a byte cursor with strictness
+        // options), value tree and writer that every layer above uses.
+        .target(name: "SheetLogJSON"),
         // Pure: envelopes, the EventStore protocol, errors, limits, the integrity chain.
-        .target(name: "SheetLogCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "SheetLogCore", dependencies: ["SheetLogJSON", .product(name: "Crypto", package: "swift-crypto")]),
         // Pure: the sheet and form decider (commands, events, state).
-        .target(name: "SheetLogDomain", dependencies: ["SheetLogCore"]),
+        .target(name: "SheetLogDomain", dependencies: ["SheetLogCore", "SheetLogJSON"]),
         // The event log on SQLite, through GRDB.
         .target(name: "SheetLogSQLite", dependencies: ["SheetLogCore", grdb, sqliteAPI, logging]),
         // The sheet read models (sessions, presentations, dismissals), kept in the append's transaction.
-        .target(name: "SheetLogProjections", dependencies: ["SheetLogSQLite", "SheetLogDomain", grdb]),
+        .target(name: "SheetLogProjections", dependencies: ["SheetLogSQLite", "SheetLogDomain", "SheetLogJSON", grdb]),
         // The facade: open a log, record commands, replay, recover drafts, audit, verify; the coordinator.
-        .target(name: "SheetLog", dependencies: ["SheetLogSQLite", "SheetLogDomain", "SheetLogProjections", grdb, logging]),
+        .target(name: "SheetLog", dependencies: ["SheetLogSQLite", "SheetLogDomain", "SheetLogProjections", "SheetLogJSON", grdb, logging]),
         // The ingest format: strict JSON Lines decoding of commands, and its encoder for export.
-        .target(name: "SheetLogIngest", dependencies: ["SheetLogDomain"]),
+        .target(name: "SheetLogIngest", dependencies: ["SheetLogDomain", "SheetLogJSON"]),
         // The `sheetlog` command line.
         .executableTarget(name: "SheetLogCLI", dependencies: ["SheetLog", "SheetLogIngest", argumentParser, logging]),
         // An in-memory store with the same semantics, and test helpers.
@@ -84,7 +87,7 @@ let package = Package(
         .testTarget(name: "SheetLogCoreTests", dependencies: ["SheetLogCore"]),
         .testTarget(
             name: "SheetLogDomainTests",
-            dependencies: ["SheetLogDomain", propertyBased],
+            dependencies: ["SheetLogDomain", "SheetLogJSON", propertyBased],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SheetLogSQLiteTests", dependencies: ["SheetLogSQLite", grdb]),
@@ -94,7 +97,7 @@ let package = Package(
             dependencies: ["SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]
         ),
         .testTarget(name: "SheetLogTests", dependencies: ["SheetLog", grdb]),
-        .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest"]),
+        .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest", "SheetLogJSON"]),
         .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(

@@ -1,4 +1,4 @@
-import Foundation
+import SheetLogJSON
 
 /// The metadata JSON every recorded event carries: the database's ``SheetLogDatabase/Options/metadata``,
 /// plus `"command"` on a command's first event so that export and idempotency know which command
@@ -11,20 +11,18 @@ enum EventMetadata {
     static func json(base: [String: String], command: String?) -> String {
         var object = base
         if let command { object[commandKey] = command }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a [String: String] cannot fail.
-        let data = (try? encoder.encode(object)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        var json = JSONWriter()
+        json.sortedObject(object)
+        return json.text
     }
 
     /// The command named in an event's metadata, nil when it names none (a continuation event, or
     /// an event appended without the facade).
     static func command(of event: RecordedEvent) -> String? {
         guard let metadata = event.metadata,
-              let object = try? JSONSerialization.jsonObject(with: Data(metadata.utf8)) as? [String: Any]
+              let object = try? JSONValue.parse(metadata, options: .strict(rejectsDuplicateKeys: false, validatesUTF8: false))
         else { return nil }
-        return object[commandKey] as? String
+        return object[commandKey]?.string
     }
 
     /// The id of the `k`-th event (1-based) of the command whose first event has `id`.

@@ -1,4 +1,5 @@
 import Foundation
+import SheetLogJSON
 
 /// Converts ``SheetEvent``s to and from the log's envelopes (``EventData`` / ``RecordedEvent``).
 ///
@@ -93,10 +94,10 @@ public enum SheetEventCodec {
         if let kind = CanonicalPayload.decode(eventType, payload) {
             return SheetEvent(occurredAt: occurredAt, kind)
         }
-        var parser = PayloadJSONParser(bytes: payload)
-        let json: PayloadJSON
+        var reader = JSONReader(bytes: payload, options: .stored)
+        let json: JSONValue
         do {
-            json = try parser.document()
+            json = try reader.document()
         } catch {
             throw failure(.undecodableEvent) { location in "\(type) event\(location) has a malformed payload" }
         }
@@ -114,10 +115,10 @@ public enum SheetEventCodec {
         return SheetLogError(.undecodableEvent, "unknown event type \(type)\(describe(context))", context: context)
     }
 
-    /// The general path alone — a ``PayloadJSON`` tree, then ``PayloadDecoder`` — without the fast
+    /// The general path alone — a `JSONValue` tree, then ``PayloadDecoder`` — without the fast
     /// paths for the encoder's layout (``CanonicalPayload``): what those are tested against.
     package static func generalKind(_ type: SheetEventType, _ payload: String) throws -> SheetEvent.Kind {
-        try PayloadDecoder(try PayloadJSON.parse(payload)).kind(type)
+        try PayloadDecoder(try JSONValue.parse(payload)).kind(type)
     }
 
     /// The context an error carries: the event's type, and `decode` unless the caller named the operation.

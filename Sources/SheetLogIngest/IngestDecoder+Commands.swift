@@ -1,4 +1,5 @@
 import SheetLogDomain
+import SheetLogJSON
 
 extension IngestDecoder {
     /// The fields every line may carry, whatever its type.
@@ -28,7 +29,7 @@ extension IngestDecoder {
     /// The accepted types, as an "unknown type" message lists them.
     static let typeNames = SheetCommandType.allCases.map(\.rawValue).sorted().joined(separator: ", ")
 
-    func command(from members: [String: JSONValue]) throws(SheetLogError) -> IngestLine {
+    func command(from members: [(key: String, value: JSONValue)]) throws(SheetLogError) -> IngestLine {
         let top = IngestFields(members, owner: "")
         let name = try top.string("type")
         guard let type = SheetCommandType(rawValue: name), let accepted = Self.fieldsByType[type] else {
