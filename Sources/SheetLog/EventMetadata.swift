@@ -9,11 +9,16 @@ enum EventMetadata {
 
     /// A JSON object with sorted keys (stable bytes); `command` wins over a base key of the same name.
     static func json(base: [String: String], command: String?) -> String {
+        written(base: base, command: command).text
+    }
+
+    /// ``json(base:command:)`` as its writer left it, to ask whether it is strictly valid.
+    static func written(base: [String: String], command: String?) -> JSONWriter {
         var object = base
         if let command { object[commandKey] = command }
         var json = JSONWriter()
         json.sortedObject(object)
-        return json.text
+        return json
     }
 
     /// The command named in an event's metadata, nil when it names none (a continuation event, or

@@ -18,17 +18,31 @@ public enum SheetEventCodec {
     public static func encode(
         _ event: SheetEvent, eventID: String = EventIdentifier.random(), metadata: String? = nil
     ) throws(SheetLogError) -> EventData {
-        EventData(
-            eventID: eventID, type: event.type.rawValue, schemaVersion: schemaVersion,
-            payload: try encodePayload(event, eventID: eventID), metadata: metadata, occurredAt: event.occurredAt)
+        try encodeWritten(event, eventID: eventID, metadata: metadata).data
+    }
+
+    /// ``encode(_:eventID:metadata:)``, and whether the payload is strictly valid JSON as written
+    /// (see `JSONWriter.isStrictlyValid`): a store need not read it again then.
+    package static func encodeWritten(
+        _ event: SheetEvent, eventID: String, metadata: String?
+    ) throws(SheetLogError) -> (data: EventData, strictlyValid: Bool) {
+        let encoder = try payloadEncoder(event, eventID: eventID)
+        let data = EventData(
+            eventID: eventID, type: event.type.rawValue, schemaVersion: schemaVersion, payload: encoder.text, metadata: metadata,
+            occurredAt: event.occurredAt)
+        return (data, encoder.isStrictlyValid)
     }
 
     /// The payload JSON text of `event`, keys sorted.
     public static func encodePayload(_ event: SheetEvent, eventID: String? = nil) throws(SheetLogError) -> String {
+        try payloadEncoder(event, eventID: eventID).text
+    }
+
+    private static func payloadEncoder(_ event: SheetEvent, eventID: String?) throws(SheetLogError) -> PayloadEncoder {
         var encoder = PayloadEncoder()
         do {
             try encoder.kind(event.kind)
-            return encoder.text
+            return encoder
         } catch {
             throw SheetLogError(
                 .invalidInput,
