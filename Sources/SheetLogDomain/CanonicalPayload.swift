@@ -4,7 +4,7 @@ import SheetLogJSON
 /// their sorted order, optional keys absent rather than null, no whitespace — without building a
 /// JSON tree.
 ///
-/// Rebuild decodes every event of the log, and after the edits (``CanonicalEditPayload``) the
+/// Rebuild decodes every event of the log, and after the edits (`JSONReader.canonicalEdit()`) the
 /// larger `present`, `save` and `attemptDismiss` payloads cost most: a `JSONValue` tree and
 /// then ``PayloadDecoder`` took several times what reading the layout in one pass does. Strings,
 /// numbers and literals are read by the general path's own reader (`JSONReader`), so they mean

@@ -1,25 +1,15 @@
 import SheetLogJSON
 
-/// Decodes an `edit` payload laid out as ``PayloadEncoder`` writes it —
+/// Reading an `edit` payload laid out as ``PayloadEncoder`` writes it —
 /// `{"field":…,"presentation":…,"value":…}`, no whitespace, a string, number, boolean or null
-/// value — without building a JSON tree.
+/// value — without building a JSON tree (``CanonicalPayload`` for the other types).
 ///
 /// Edits are most of a log, and rebuild, replay and every append's projection decode each one:
 /// the general path (a `JSONValue` tree, then ``PayloadDecoder``) cost several times more.
 /// Strings and numbers are read by the general path's own reader (`JSONReader`), so escapes and
 /// numbers mean exactly what they mean there. Any other layout (other key order, extra
-/// keys, whitespace, malformed JSON) returns nil and goes through the general path, which also
-/// produces the errors.
-package enum CanonicalEditPayload {
-    package static func decode(_ payload: String) -> SheetEvent.Edit? {
-        var payload = payload
-        return payload.withUTF8 { bytes in
-            var reader = JSONReader(bytes: bytes, options: .stored)
-            return try? reader.canonicalEdit()
-        }
-    }
-}
-
+/// keys, whitespace, malformed JSON) throws ``NotCanonical`` and goes through the general path,
+/// which also produces the errors.
 extension JSONReader {
     /// Not the canonical layout; the caller falls back to the general path.
     struct NotCanonical: Error {}
