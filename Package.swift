@@ -33,25 +33,28 @@ let package = Package(
     targets: [
         // MARK: Layers, bottom to top
 
+        // Pure, package-internal (not a product): the one JSON reader (a byte cursor with strictness
+        // options), value tree and writer that every layer above uses.
+        .target(name: "SheetLogJSON"),
         // Pure: envelopes, the EventStore protocol, errors, limits, the integrity chain.
-        .target(name: "SheetLogCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "SheetLogCore", dependencies: ["SheetLogJSON", .product(name: "Crypto", package: "swift-crypto")]),
         // Pure: the sheet and form decider (commands, events, state).
-        .target(name: "SheetLogDomain", dependencies: ["SheetLogCore"]),
+        .target(name: "SheetLogDomain", dependencies: ["SheetLogCore", "SheetLogJSON"]),
         // Pure: which rows of the sheet read models (sessions, presentations, dismissals) an event
         // produces, inline and in a rebuild; shared by every storage backend.
-        .target(name: "SheetLogProjections", dependencies: ["SheetLogCore", "SheetLogDomain"]),
+        .target(name: "SheetLogProjections", dependencies: ["SheetLogCore", "SheetLogDomain", "SheetLogJSON"]),
         // The seam between the facade and a storage backend: the protocol a backend implements (the
         // deciding append, the read models' queries, verify's checks) and its vocabulary.
         .target(name: "SheetLogStorage", dependencies: ["SheetLogCore", "SheetLogDomain", "SheetLogProjections"]),
         // The SQLite backend: the event log through GRDB, the sheet read models' SQL, the facade's queries.
         .target(
             name: "SheetLogSQLite",
-            dependencies: ["SheetLogCore", "SheetLogDomain", "SheetLogProjections", "SheetLogStorage", grdb, sqliteAPI, logging]
+            dependencies: ["SheetLogCore", "SheetLogDomain", "SheetLogProjections", "SheetLogStorage", "SheetLogJSON", grdb, sqliteAPI, logging]
         ),
         // The facade: open a log, record commands, replay, recover drafts, audit, verify; the coordinator.
-        .target(name: "SheetLog", dependencies: ["SheetLogStorage", "SheetLogSQLite", "SheetLogDomain", logging]),
+        .target(name: "SheetLog", dependencies: ["SheetLogStorage", "SheetLogSQLite", "SheetLogDomain", "SheetLogJSON", logging]),
         // The ingest format: strict JSON Lines decoding of commands, and its encoder for export.
-        .target(name: "SheetLogIngest", dependencies: ["SheetLogDomain"]),
+        .target(name: "SheetLogIngest", dependencies: ["SheetLogDomain", "SheetLogJSON"]),
         // The `sheetlog` command line.
         .executableTarget(name: "SheetLogCLI", dependencies: ["SheetLog", "SheetLogIngest", argumentParser, logging]),
         // An in-memory store with the same semantics, and test helpers.
@@ -96,7 +99,7 @@ let package = Package(
         .testTarget(name: "SheetLogCoreTests", dependencies: ["SheetLogCore"]),
         .testTarget(
             name: "SheetLogDomainTests",
-            dependencies: ["SheetLogTestSupport", "SheetLogDomain", propertyBased],
+            dependencies: ["SheetLogTestSupport", "SheetLogDomain", "SheetLogJSON", propertyBased],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SheetLogSQLiteTests", dependencies: ["SheetLogTestSupport", "SheetLogSQLite", grdb]),
@@ -109,7 +112,7 @@ let package = Package(
             dependencies: ["SheetLogTestSupport", "SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]
         ),
         .testTarget(name: "SheetLogTests", dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogSQLite", grdb, logging]),
-        .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest"]),
+        .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest", "SheetLogJSON"]),
         .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(

@@ -4,39 +4,48 @@ extension CommandEnvelope {
     init(exporting first: RecordedEvent) throws {
         let event = try SheetEventCodec.decode(first)
         let name = EventMetadata.command(of: first) ?? first.type
-        let command: SheetCommand
-        var session = first.stream
-        switch (name, event.kind) {
-        case let ("present", .present(p)):
-            command = .present(presentation: p.presentation, route: p.route, baseline: p.baseline, required: p.required, guard: p.dismissGuard)
-        case let ("edit", .edit(p)):
-            command = .edit(field: p.field, value: p.value, presentation: p.presentation)
-        case let ("attemptDismiss", .attemptDismiss(p)):
-            command = .attemptDismiss(source: p.source, presentation: p.presentation)
-        case let ("dismissAll", .attemptDismiss(p)):
-            command = .dismissAll(source: p.source)
-        case let ("confirmDiscard", .confirmDiscard(p)):
-            command = .confirmDiscard(presentation: p.presentation)
-        case let ("keepEditing", .keepEditing(p)):
-            command = .keepEditing(presentation: p.presentation)
-        case let ("save", .save(p)):
-            command = .save(values: p.values, presentation: p.presentation)
-        case let ("saveFailed", .saveFailed(p)):
-            command = .saveFailed(reason: p.reason, presentation: p.presentation)
-        case let ("restoreDraft", .restoreDraft(p)):
-            command = .restoreDraft(from: DraftReference(session: first.stream, presentation: p.presentation), as: p.newPresentation)
-            session = p.intoSession
-        case let ("declineDraft", .declineDraft(p)):
-            command = .declineDraft(from: DraftReference(session: first.stream, presentation: p.presentation))
-        case ("endSession", .endSession):
-            command = .endSession
-        default:
+        guard let type = SheetCommandType(rawValue: name), let command = Self.command(type, appending: event.kind, in: first.stream)
+        else {
             throw SheetLogError(
                 .undecodableEvent,
                 "event \(first.eventID) at position \(first.position) of type \(first.type) was not appended by a \(name) command",
                 context: .init(stream: first.stream, position: first.position, eventID: first.eventID, eventType: first.type,
                                operation: "exportCommands"))
         }
+        var session = first.stream
+        if case .restoreDraft(let payload) = event.kind { session = payload.intoSession }
         self.init(session: session, command: command, id: first.eventID, occurredAt: first.occurredAt)
+    }
+
+    /// The command of `type` whose first event is `kind`, stored in `stream`; nil when a command of
+    /// that type does not begin with such an event.
+    private static func command(_ type: SheetCommandType, appending kind: SheetEvent.Kind, in stream: String) -> SheetCommand? {
+        switch (type, kind) {
+        case let (.present, .present(p)):
+            return .present(presentation: p.presentation, route: p.route, baseline: p.baseline, required: p.required, guard: p.dismissGuard)
+        case let (.edit, .edit(p)):
+            return .edit(field: p.field, value: p.value, presentation: p.presentation)
+        case let (.attemptDismiss, .attemptDismiss(p)):
+            return .attemptDismiss(source: p.source, presentation: p.presentation)
+        case let (.dismissAll, .attemptDismiss(p)):
+            return .dismissAll(source: p.source)
+        case let (.confirmDiscard, .confirmDiscard(p)):
+            return .confirmDiscard(presentation: p.presentation)
+        case let (.keepEditing, .keepEditing(p)):
+            return .keepEditing(presentation: p.presentation)
+        case let (.save, .save(p)):
+            return .save(values: p.values, presentation: p.presentation)
+        case let (.saveFailed, .saveFailed(p)):
+            return .saveFailed(reason: p.reason, presentation: p.presentation)
+        case let (.restoreDraft, .restoreDraft(p)):
+            return .restoreDraft(from: DraftReference(session: stream, presentation: p.presentation), as: p.newPresentation)
+        case let (.declineDraft, .declineDraft(p)):
+            return .declineDraft(from: DraftReference(session: stream, presentation: p.presentation))
+        case (.endSession, .endSession):
+            return .endSession
+        case (.present, _), (.edit, _), (.attemptDismiss, _), (.dismissAll, _), (.confirmDiscard, _), (.keepEditing, _),
+             (.save, _), (.saveFailed, _), (.restoreDraft, _), (.declineDraft, _), (.endSession, _):
+            return nil
+        }
     }
 }

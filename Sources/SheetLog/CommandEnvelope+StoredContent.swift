@@ -19,25 +19,29 @@ extension CommandEnvelope {
         guard EventMetadata.command(of: first) == command.name else { return "command" }
         if let occurredAt, first.occurredAt != occurredAt { return "occurredAt" }
         let event = try SheetEventCodec.decode(first)
-        switch (command, event.kind) {
-        case let (.restoreDraft(draft, newPresentation), .restoreDraft(payload)):
+        switch command {
+        case let .restoreDraft(draft, newPresentation):
+            guard case .restoreDraft(let payload) = event.kind else { return "command" }
             if first.stream != draft.session || payload.presentation != draft.presentation { return "from" }
             if payload.intoSession != session { return "session" }
             if let newPresentation, newPresentation != payload.newPresentation { return "as" }
             return nil
-        case let (.declineDraft(draft), .declineDraft(payload)):
+        case .declineDraft(let draft):
+            guard case .declineDraft(let payload) = event.kind else { return "command" }
             if first.stream != draft.session || payload.presentation != draft.presentation { return "from" }
             return nil
-        default:
+        case .present, .edit, .attemptDismiss, .dismissAll, .confirmDiscard, .keepEditing, .save, .saveFailed, .endSession:
             if first.stream != session { return "session" }
             return Self.firstDifference(command, event.kind)
         }
     }
 
-    /// Field by field, for the commands whose first event lands in their own session.
+    /// Field by field, for the commands whose first event lands in their own session; "command" when
+    /// the stored event is not of the type the command appends first.
     private static func firstDifference(_ command: SheetCommand, _ kind: SheetEvent.Kind) -> String? {
-        switch (command, kind) {
-        case let (.present(presentation, route, baseline, required, dismissGuard), .present(payload)):
+        switch command {
+        case let .present(presentation, route, baseline, required, dismissGuard):
+            guard case .present(let payload) = kind else { return "command" }
             if presentation != payload.presentation { return "presentation" }
             if route != payload.route { return "route" }
             if baseline != payload.baseline { return "baseline" }
@@ -45,30 +49,39 @@ extension CommandEnvelope {
             if dismissGuard != payload.dismissGuard { return "guard" }
             if payload.values != nil || payload.restoredFrom != nil { return "restoredFrom" }
             return nil
-        case let (.edit(field, value, presentation), .edit(payload)):
+        case let .edit(field, value, presentation):
+            guard case .edit(let payload) = kind else { return "command" }
             if let presentation, presentation != payload.presentation { return "presentation" }
             if field != payload.field { return "field" }
             if value != payload.value { return "value" }
             return nil
-        case let (.attemptDismiss(source, presentation), .attemptDismiss(payload)):
+        case let .attemptDismiss(source, presentation):
+            guard case .attemptDismiss(let payload) = kind else { return "command" }
             if let presentation, presentation != payload.presentation { return "presentation" }
             return source == payload.source ? nil : "source"
-        case let (.dismissAll(source), .attemptDismiss(payload)):
+        case let .dismissAll(source):
+            guard case .attemptDismiss(let payload) = kind else { return "command" }
             return source == payload.source ? nil : "source"
-        case let (.confirmDiscard(presentation), .confirmDiscard(payload)):
+        case let .confirmDiscard(presentation):
+            guard case .confirmDiscard(let payload) = kind else { return "command" }
             return presentation.map { $0 == payload.presentation ? nil : "presentation" } ?? nil
-        case let (.keepEditing(presentation), .keepEditing(payload)):
+        case let .keepEditing(presentation):
+            guard case .keepEditing(let payload) = kind else { return "command" }
             return presentation.map { $0 == payload.presentation ? nil : "presentation" } ?? nil
-        case let (.save(values, presentation), .save(payload)):
+        case let .save(values, presentation):
+            guard case .save(let payload) = kind else { return "command" }
             if let presentation, presentation != payload.presentation { return "presentation" }
             if let values, values != payload.values { return "values" }
             return nil
-        case let (.saveFailed(reason, presentation), .saveFailed(payload)):
+        case let .saveFailed(reason, presentation):
+            guard case .saveFailed(let payload) = kind else { return "command" }
             if let presentation, presentation != payload.presentation { return "presentation" }
             return reason == payload.reason ? nil : "reason"
-        case (.endSession, .endSession):
+        case .endSession:
+            guard case .endSession = kind else { return "command" }
             return nil
-        default:
+        case .restoreDraft, .declineDraft:
+            // Compared by the caller: their first event lands in the draft's session.
             return "command"
         }
     }

@@ -72,7 +72,9 @@ struct CommandPlanner {
                 let index = eventIDs.count + 1
                 let id = EventMetadata.eventID(command.id, index: index)
                 let metadata = metadataTexts.json(command: index == 1 ? command.command.name : nil)
-                data.append(try SheetEventCodec.encode(event, eventID: id, metadata: metadata))
+                let written = try SheetEventCodec.encodeWritten(event, eventID: id, metadata: metadata)
+                data.append(written.data)
+                if !written.strictlyValid { plan.payloadsStrictlyValid = false }
                 eventIDs.append(id)
             }
             plan.batches.append(StreamBatch(stream: session, events: data, expected: .exact(version)))

@@ -1,4 +1,4 @@
-import Foundation
+import SheetLogJSON
 
 /// The metadata JSON every recorded event carries: the database's ``SheetLogDatabase/Options/metadata``,
 /// plus `"command"` on a command's first event so that export and idempotency know which command
@@ -9,22 +9,25 @@ enum EventMetadata {
 
     /// A JSON object with sorted keys (stable bytes); `command` wins over a base key of the same name.
     static func json(base: [String: String], command: String?) -> String {
+        written(base: base, command: command).text
+    }
+
+    /// ``json(base:command:)`` as its writer left it, to ask whether it is strictly valid.
+    static func written(base: [String: String], command: String?) -> JSONWriter {
         var object = base
         if let command { object[commandKey] = command }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a [String: String] cannot fail.
-        let data = (try? encoder.encode(object)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        var json = JSONWriter()
+        json.sortedObject(object)
+        return json
     }
 
     /// The command named in an event's metadata, nil when it names none (a continuation event, or
     /// an event appended without the facade).
     static func command(of event: RecordedEvent) -> String? {
         guard let metadata = event.metadata,
-              let object = try? JSONSerialization.jsonObject(with: Data(metadata.utf8)) as? [String: Any]
+              let object = try? JSONValue.parse(metadata, options: .strict(rejectsDuplicateKeys: false, validatesUTF8: false))
         else { return nil }
-        return object[commandKey] as? String
+        return object[commandKey]?.string
     }
 
     /// The id of the `k`-th event (1-based) of the command whose first event has `id`.

@@ -9,10 +9,15 @@ final class MetadataTexts: Sendable {
     private let base: [String: String]
     private let texts = LockedBox<[String: String]>([:])
     private let continuation: String
+    /// Whether every text is strictly valid JSON as written (see `JSONWriter.isStrictlyValid`): the
+    /// base metadata decides, since command names are plain identifiers.
+    let isStrictlyValid: Bool
 
     init(base: [String: String]) {
         self.base = base
-        continuation = EventMetadata.json(base: base, command: nil)
+        let written = EventMetadata.written(base: base, command: nil)
+        continuation = written.text
+        isStrictlyValid = written.isStrictlyValid
     }
 
     /// ``EventMetadata/json(base:command:)`` for this database's base metadata.

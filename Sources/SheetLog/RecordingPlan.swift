@@ -43,6 +43,9 @@ struct RecordingPlan {
     var receipts: [CommandReceipt] = []
     /// Every session read while deciding, at its state after the whole plan.
     var states: [String: SessionState] = [:]
+    /// Whether every payload of ``batches`` is strictly valid JSON as the codec wrote it: the store
+    /// then checks the events without reading their JSON again.
+    var payloadsStrictlyValid = true
 
     /// Folds `events` into the plan's state of `session` in place: nothing else holds that state
     /// unless an outcome kept a snapshot of it, so its presentation table is not copied per command.

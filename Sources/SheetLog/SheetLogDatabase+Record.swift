@@ -101,7 +101,9 @@ extension SheetLogDatabase {
                 let planner = CommandPlanner(
                     transaction: transaction, cache: cache, metadataTexts: metadataTexts, limits: options.limits)
                 let plan = try planner.plan(group)
-                return DecidedAppend(batches: plan.batches, receipts: plan.receipts, plan: plan)
+                return DecidedAppend(
+                    batches: plan.batches, receipts: plan.receipts, plan: plan,
+                    jsonWrittenStrictlyValid: plan.payloadsStrictlyValid && metadataTexts.isStrictlyValid)
             }
             cache.commit(outcome.plan.states, era: outcome.plan.era, mark: outcome.mark)
             var appended: [String: RecordedEvent] = [:]

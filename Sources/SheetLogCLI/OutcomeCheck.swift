@@ -32,7 +32,8 @@ struct OutcomeCheck {
             case .declineDraft(let draft):
                 let events = try SheetDecider.decide(line.command, state: try await state(draft.session), at: at)
                 states[draft.session] = try await state(draft.session).folding(events)
-            default:
+            case .present, .edit, .attemptDismiss, .dismissAll, .confirmDiscard, .keepEditing, .save, .saveFailed, .restoreDraft,
+                 .endSession:
                 let before = try await state(line.session)
                 let events = try SheetDecider.decide(line.command, state: before, at: at)
                 if let expected = line.expectedOutcome, case .attemptDismiss(let decided)? = events.first?.kind,

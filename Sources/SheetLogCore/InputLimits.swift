@@ -20,6 +20,14 @@ public struct InputLimits: Sendable, Hashable {
 
     /// Checks every event of every batch, and that no event id appears twice across the append.
     public func validate(_ batches: [StreamBatch]) throws(SheetLogError) {
+        try validate(batches, checkingJSON: true)
+    }
+
+    /// ``validate(_:)``, reading the payloads and metadata as JSON only when `checkingJSON`: false is
+    /// for an append whose JSON the package's own writer made and found strictly valid (see
+    /// `JSONWriter.isStrictlyValid`), which would only be read again to the same verdict. Sizes,
+    /// ids and the rest are checked either way.
+    package func validate(_ batches: [StreamBatch], checkingJSON: Bool) throws(SheetLogError) {
         var seen = Set<String>()
         for batch in batches {
             try validateIdentifier(batch.stream, what: "stream id", context: .init(stream: batch.stream.isEmpty ? nil : batch.stream))
@@ -28,7 +36,7 @@ public struct InputLimits: Sendable, Hashable {
                                     context: .init(stream: batch.stream, expectedVersion: batch.expected.description, operation: "append"))
             }
             for event in batch.events {
-                try validate(event, stream: batch.stream)
+                try validate(event, stream: batch.stream, checkingJSON: checkingJSON)
                 if !seen.insert(event.eventID).inserted {
                     throw SheetLogError(.idempotencyConflict, "event id \(event.eventID) appears twice in one append",
                                         context: .init(stream: batch.stream, eventID: event.eventID, operation: "append"))
@@ -39,6 +47,10 @@ public struct InputLimits: Sendable, Hashable {
 
     /// Checks one event's ids, type, payload and metadata.
     public func validate(_ event: EventData, stream: String) throws(SheetLogError) {
+        try validate(event, stream: stream, checkingJSON: true)
+    }
+
+    private func validate(_ event: EventData, stream: String, checkingJSON: Bool) throws(SheetLogError) {
         let where_ = SheetLogError.Context(stream: stream, eventID: event.eventID, eventType: event.type, operation: "append")
         try validateIdentifier(event.eventID, what: "event id", context: where_)
         try validateIdentifier(event.type, what: "event type", context: where_)
@@ -53,10 +65,12 @@ public struct InputLimits: Sendable, Hashable {
                                 "payload of event \(event.eventID) in stream \(stream) is \(payloadBytes) bytes, over the limit of \(maxPayloadBytes)",
                                 context: context)
         }
-        do {
-            try JSONValidator().validate(event.payload)
-        } catch {
-            throw SheetLogError(.invalidInput, "payload of event \(event.eventID) in stream \(stream) is not acceptable JSON: \(error)", context: where_)
+        if checkingJSON {
+            do {
+                try JSONValidator().validate(event.payload)
+            } catch {
+                throw SheetLogError(.invalidInput, "payload of event \(event.eventID) in stream \(stream) is not acceptable JSON: \(error)", context: where_)
+            }
         }
         if let metadata = event.metadata {
             if metadata.utf8.count > maxMetadataBytes {
@@ -64,10 +78,12 @@ public struct InputLimits: Sendable, Hashable {
                 context.limit = maxMetadataBytes
                 throw SheetLogError(.payloadTooLarge, "metadata of event \(event.eventID) is over the limit of \(maxMetadataBytes) bytes", context: context)
             }
-            do {
-                try JSONValidator().validate(metadata)
-            } catch {
-                throw SheetLogError(.invalidInput, "metadata of event \(event.eventID) is not acceptable JSON: \(error)", context: where_)
+            if checkingJSON {
+                do {
+                    try JSONValidator().validate(metadata)
+                } catch {
+                    throw SheetLogError(.invalidInput, "metadata of event \(event.eventID) is not acceptable JSON: \(error)", context: where_)
+                }
             }
             guard metadata.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") else {
                 throw SheetLogError(.invalidInput, "metadata of event \(event.eventID) must be a JSON object", context: where_)

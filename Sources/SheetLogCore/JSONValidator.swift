@@ -1,3 +1,5 @@
+import SheetLogJSON
+
 /// A strict RFC 8259 checker over UTF-8 bytes that also enforces SheetLog's own input rules.
 ///
 /// It rejects what SQLite's `json_valid` would accept but SheetLog must not store: `NUL`
@@ -7,7 +9,7 @@
 /// compared after decoding their escapes, as Swift compares strings, so `"valu\u0065"` repeats
 /// `"value"` and an NFD spelling repeats its NFC one.
 /// It never allocates for valid input without duplicate-key checking, so the append path can
-/// afford it.
+/// afford it. The checks are the package's one JSON reader's (`JSONReader`, strict options).
 public struct JSONValidator: Sendable {
     /// How deep arrays and objects may nest.
     public var maximumDepth: Int
@@ -45,13 +47,24 @@ public struct JSONValidator: Sendable {
             self.problem = problem
             self.path = path
         }
+
+        init(_ error: JSONSyntaxError) {
+            let problem: Problem
+            switch error.problem {
+            case .malformed: problem = .malformed
+            case .duplicateKey: problem = .duplicateKey
+            case .inexactNumber: problem = .inexactNumber
+            }
+            self.init(reason: error.reason, offset: error.offset, problem: problem, path: error.path)
+        }
     }
 
     /// Checks `text`; throws ``Failure`` naming the first problem.
     public func validate(_ text: String) throws(Failure) {
         var copy = text
+        // A Swift string is valid UTF-8: only the JSON needs checking.
         let failure: Failure? = copy.withUTF8 { bytes in
-            do throws(Failure) { try validate(bytes) } catch { return error }
+            do throws(Failure) { try validate(bytes, validatingUTF8: false) } catch { return error }
             return nil
         }
         if let failure { throw failure }
@@ -59,12 +72,17 @@ public struct JSONValidator: Sendable {
 
     /// Checks UTF-8 bytes; throws ``Failure`` naming the first problem (invalid UTF-8 included).
     public func validate(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
-        var scanner = JSONScanner(bytes: bytes, maximumDepth: maximumDepth, rejectsDuplicateKeys: rejectsDuplicateKeys)
-        try scanner.skipWhitespace()
-        try scanner.value(depth: 0)
-        try scanner.skipWhitespace()
-        if scanner.index != bytes.count {
-            throw Failure(reason: "unexpected text after the JSON value", offset: scanner.index)
+        try validate(bytes, validatingUTF8: true)
+    }
+
+    private func validate(_ bytes: UnsafeBufferPointer<UInt8>, validatingUTF8: Bool) throws(Failure) {
+        var reader = JSONReader(
+            bytes: bytes,
+            options: .strict(maximumDepth: maximumDepth, rejectsDuplicateKeys: rejectsDuplicateKeys, validatesUTF8: validatingUTF8))
+        do {
+            try reader.validateDocument()
+        } catch {
+            throw Failure(error)
         }
     }
 }

@@ -1,17 +1,19 @@
+import SheetLogJSON
+
 /// Decodes a payload of any event type laid out as ``PayloadEncoder`` writes it — its keys in
 /// their sorted order, optional keys absent rather than null, no whitespace — without building a
 /// JSON tree.
 ///
-/// Rebuild decodes every event of the log, and after the edits (``CanonicalEditPayload``) the
-/// larger `present`, `save` and `attemptDismiss` payloads cost most: a ``PayloadJSON`` tree and
+/// Rebuild decodes every event of the log, and after the edits (`JSONReader.canonicalEdit()`) the
+/// larger `present`, `save` and `attemptDismiss` payloads cost most: a `JSONValue` tree and
 /// then ``PayloadDecoder`` took several times what reading the layout in one pass does. Strings,
-/// numbers and literals are read by ``PayloadJSONParser``'s own methods, so they mean exactly what
-/// they mean on the general path. A repeated key, and any other layout, returns nil and goes
+/// numbers and literals are read by the general path's own reader (`JSONReader`), so they mean
+/// exactly what they mean there. A repeated key, and any other layout, returns nil and goes
 /// through the general path, which also produces the errors.
 package enum CanonicalPayload {
     package static func decode(_ type: SheetEventType, _ payload: UnsafeBufferPointer<UInt8>) -> SheetEvent.Kind? {
-        var parser = PayloadJSONParser(bytes: payload)
-        return try? parser.canonicalKind(type)
+        var reader = JSONReader(bytes: payload, options: .stored)
+        return try? reader.canonicalKind(type)
     }
 
     package static func decode(_ type: SheetEventType, _ payload: String) -> SheetEvent.Kind? {
@@ -20,7 +22,7 @@ package enum CanonicalPayload {
     }
 }
 
-extension PayloadJSONParser {
+extension JSONReader {
     mutating func canonicalKind(_ type: SheetEventType) throws -> SheetEvent.Kind {
         if type == .edit { return .edit(try canonicalEdit()) }
         try expect("{")
@@ -140,7 +142,7 @@ extension PayloadJSONParser {
             let key = try quotedString()
             try expect(":")
             let value: FieldValue
-            switch try self.value(depth: 0) {
+            switch try self.value() {
             case .string(let text): value = .string(text)
             case .number(let number): value = .number(number)
             case .bool(let flag): value = .bool(flag)

@@ -1,9 +1,11 @@
+import SheetLogJSON
+
 /// Maps a parsed payload onto the payload structs, with the rules `Codable` gave them: the same
 /// required and optional keys, `null` for an optional key meaning absent, unknown keys ignored,
 /// and a route's group defaulting to its name.
 ///
 /// ```swift
-/// let edit = try PayloadDecoder(try PayloadJSON.parse(payload)).edit()
+/// let edit = try PayloadDecoder(try JSONValue.parse(payload)).edit()
 /// ```
 struct PayloadDecoder {
     /// A key missing or holding the wrong type; `path` names keys only, never values.
@@ -15,10 +17,10 @@ struct PayloadDecoder {
         var detail: String { missing ? " (missing key \(path))" : " (at \(path))" }
     }
 
-    let json: PayloadJSON
+    let json: JSONValue
     var path: String = ""
 
-    init(_ json: PayloadJSON, path: String = "") {
+    init(_ json: JSONValue, path: String = "") {
         self.json = json
         self.path = path
     }
@@ -66,13 +68,13 @@ struct PayloadDecoder {
     private func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// The member `key`, present and not null.
-    private func required(_ key: String) throws(ShapeError) -> PayloadJSON {
+    private func required(_ key: String) throws(ShapeError) -> JSONValue {
         guard let value = json[key] else { throw ShapeError(path: name(key), missing: true) }
         return value
     }
 
     /// The member `key`, nil when absent or null (what `decodeIfPresent` does).
-    private func optional(_ key: String) -> PayloadJSON? {
+    private func optional(_ key: String) -> JSONValue? {
         guard let value = json[key], !value.isNull else { return nil }
         return value
     }
@@ -109,7 +111,7 @@ struct PayloadDecoder {
         return strings
     }
 
-    private func fieldValue(_ value: PayloadJSON, at key: String) throws(ShapeError) -> FieldValue {
+    private func fieldValue(_ value: JSONValue, at key: String) throws(ShapeError) -> FieldValue {
         switch value {
         case .string(let text): return .string(text)
         case .number(let number): return .number(number)
@@ -128,7 +130,7 @@ struct PayloadDecoder {
         return try fieldValues(of: value, at: key)
     }
 
-    private func fieldValues(of value: PayloadJSON, at key: String) throws(ShapeError) -> [String: FieldValue] {
+    private func fieldValues(of value: JSONValue, at key: String) throws(ShapeError) -> [String: FieldValue] {
         guard case .object(let members) = value else { throw ShapeError(path: name(key), missing: false) }
         var values: [String: FieldValue] = Dictionary(minimumCapacity: members.count)
         for member in members { values[member.key] = try fieldValue(member.value, at: "\(key).\(member.key)") }

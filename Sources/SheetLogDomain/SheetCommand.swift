@@ -28,19 +28,22 @@ public enum SheetCommand: Sendable, Hashable {
     case endSession
 
     /// The command's name, as used in error messages and `context.operation`.
-    public var name: String {
+    public var name: String { type.rawValue }
+
+    /// The command's type: which case it is, without its arguments.
+    public var type: SheetCommandType {
         switch self {
-        case .present: return "present"
-        case .edit: return "edit"
-        case .attemptDismiss: return "attemptDismiss"
-        case .dismissAll: return "dismissAll"
-        case .confirmDiscard: return "confirmDiscard"
-        case .keepEditing: return "keepEditing"
-        case .save: return "save"
-        case .saveFailed: return "saveFailed"
-        case .restoreDraft: return "restoreDraft"
-        case .declineDraft: return "declineDraft"
-        case .endSession: return "endSession"
+        case .present: return .present
+        case .edit: return .edit
+        case .attemptDismiss: return .attemptDismiss
+        case .dismissAll: return .dismissAll
+        case .confirmDiscard: return .confirmDiscard
+        case .keepEditing: return .keepEditing
+        case .save: return .save
+        case .saveFailed: return .saveFailed
+        case .restoreDraft: return .restoreDraft
+        case .declineDraft: return .declineDraft
+        case .endSession: return .endSession
         }
     }
 }

@@ -35,7 +35,7 @@ public enum SheetDecider {
             return try decideSameSessionRestore(reference, newPresentation: newPresentation, rules: rules, at: occurredAt)
         case .declineDraft(let reference):
             return try decideDecline(reference, rules: rules, at: occurredAt)
-        default:
+        case .present, .edit, .attemptDismiss, .dismissAll, .confirmDiscard, .keepEditing, .save, .saveFailed, .endSession:
             try rules.requireNotEnded()
         }
         switch command {

@@ -1,4 +1,5 @@
 import Foundation
+import SheetLogJSON
 
 /// Converts ``SheetEvent``s to and from the log's envelopes (``EventData`` / ``RecordedEvent``).
 ///
@@ -17,17 +18,31 @@ public enum SheetEventCodec {
     public static func encode(
         _ event: SheetEvent, eventID: String = EventIdentifier.random(), metadata: String? = nil
     ) throws(SheetLogError) -> EventData {
-        EventData(
-            eventID: eventID, type: event.type.rawValue, schemaVersion: schemaVersion,
-            payload: try encodePayload(event, eventID: eventID), metadata: metadata, occurredAt: event.occurredAt)
+        try encodeWritten(event, eventID: eventID, metadata: metadata).data
+    }
+
+    /// ``encode(_:eventID:metadata:)``, and whether the payload is strictly valid JSON as written
+    /// (see `JSONWriter.isStrictlyValid`): a store need not read it again then.
+    package static func encodeWritten(
+        _ event: SheetEvent, eventID: String, metadata: String?
+    ) throws(SheetLogError) -> (data: EventData, strictlyValid: Bool) {
+        let encoder = try payloadEncoder(event, eventID: eventID)
+        let data = EventData(
+            eventID: eventID, type: event.type.rawValue, schemaVersion: schemaVersion, payload: encoder.text, metadata: metadata,
+            occurredAt: event.occurredAt)
+        return (data, encoder.isStrictlyValid)
     }
 
     /// The payload JSON text of `event`, keys sorted.
     public static func encodePayload(_ event: SheetEvent, eventID: String? = nil) throws(SheetLogError) -> String {
+        try payloadEncoder(event, eventID: eventID).text
+    }
+
+    private static func payloadEncoder(_ event: SheetEvent, eventID: String?) throws(SheetLogError) -> PayloadEncoder {
         var encoder = PayloadEncoder()
         do {
             try encoder.kind(event.kind)
-            return encoder.text
+            return encoder
         } catch {
             throw SheetLogError(
                 .invalidInput,
@@ -93,10 +108,10 @@ public enum SheetEventCodec {
         if let kind = CanonicalPayload.decode(eventType, payload) {
             return SheetEvent(occurredAt: occurredAt, kind)
         }
-        var parser = PayloadJSONParser(bytes: payload)
-        let json: PayloadJSON
+        var reader = JSONReader(bytes: payload, options: .stored)
+        let json: JSONValue
         do {
-            json = try parser.document()
+            json = try reader.document()
         } catch {
             throw failure(.undecodableEvent) { location in "\(type) event\(location) has a malformed payload" }
         }
@@ -114,10 +129,10 @@ public enum SheetEventCodec {
         return SheetLogError(.undecodableEvent, "unknown event type \(type)\(describe(context))", context: context)
     }
 
-    /// The general path alone — a ``PayloadJSON`` tree, then ``PayloadDecoder`` — without the fast
+    /// The general path alone — a `JSONValue` tree, then ``PayloadDecoder`` — without the fast
     /// paths for the encoder's layout (``CanonicalPayload``): what those are tested against.
     package static func generalKind(_ type: SheetEventType, _ payload: String) throws -> SheetEvent.Kind {
-        try PayloadDecoder(try PayloadJSON.parse(payload)).kind(type)
+        try PayloadDecoder(try JSONValue.parse(payload)).kind(type)
     }
 
     /// The context an error carries: the event's type, and `decode` unless the caller named the operation.

@@ -1,35 +1,44 @@
 import SheetLogDomain
+import SheetLogJSON
 
 extension IngestDecoder {
     /// The fields every line may carry, whatever its type.
     static let commonFields: Set<String> = ["session", "type", "id", "at"]
 
-    /// The fields each type accepts besides ``commonFields``.
-    static let fieldsByType: [String: Set<String>] = [
-        "present": ["presentation", "route", "baseline", "required", "guard"],
-        "edit": ["field", "value", "presentation"],
-        "attemptDismiss": ["source", "presentation", "outcome"],
-        "dismissAll": ["source"],
-        "confirmDiscard": ["presentation"],
-        "keepEditing": ["presentation"],
-        "save": ["values", "presentation"],
-        "saveFailed": ["reason", "presentation"],
+    /// The fields `type` accepts besides ``commonFields``.
+    static func fields(of type: SheetCommandType) -> Set<String> {
+        switch type {
+        case .present: return ["presentation", "route", "baseline", "required", "guard"]
+        case .edit: return ["field", "value", "presentation"]
+        case .attemptDismiss: return ["source", "presentation", "outcome"]
+        case .dismissAll: return ["source"]
+        case .confirmDiscard, .keepEditing: return ["presentation"]
+        case .save: return ["values", "presentation"]
+        case .saveFailed: return ["reason", "presentation"]
         // `presentation` names the new presentation the draft is restored as (its old id by default).
-        "restoreDraft": ["from", "presentation"],
-        "declineDraft": ["from"],
-        "endSession": [],
-    ]
+        case .restoreDraft: return ["from", "presentation"]
+        case .declineDraft: return ["from"]
+        case .endSession: return []
+        }
+    }
 
-    func command(from members: [String: JSONValue]) throws(SheetLogError) -> IngestLine {
+    /// Every field a line of each type may carry, made once from the list of command types.
+    static let fieldsByType: [SheetCommandType: Set<String>] = Dictionary(
+        uniqueKeysWithValues: SheetCommandType.allCases.map { ($0, commonFields.union(fields(of: $0))) })
+
+    /// The accepted types, as an "unknown type" message lists them.
+    static let typeNames = SheetCommandType.allCases.map(\.rawValue).sorted().joined(separator: ", ")
+
+    func command(from members: [(key: String, value: JSONValue)]) throws(SheetLogError) -> IngestLine {
         let top = IngestFields(members, owner: "")
-        let type = try top.string("type")
-        guard let accepted = Self.fieldsByType[type] else {
+        let name = try top.string("type")
+        guard let type = SheetCommandType(rawValue: name), let accepted = Self.fieldsByType[type] else {
             throw SheetLogError(
-                .invalidInput, "unknown type \(IngestFields.printable(type)) (expected one of \(Self.fieldsByType.keys.sorted().joined(separator: ", ")))",
+                .invalidInput, "unknown type \(IngestFields.printable(name)) (expected one of \(Self.typeNames))",
                 context: .init(field: "type", operation: "ingest"))
         }
-        let fields = IngestFields(members, owner: type)
-        try fields.requireOnly(Self.commonFields.union(accepted))
+        let fields = IngestFields(members, owner: name)
+        try fields.requireOnly(accepted)
         let session = try fields.identifier("session", maxBytes: maxIdentifierBytes)
         let id = try fields.optionalIdentifier("id", maxBytes: maxIdentifierBytes)
         var occurredAt: Int64?
@@ -42,22 +51,22 @@ extension IngestDecoder {
         var expectedOutcome: DismissOutcome?
         let command: SheetCommand
         switch type {
-        case "present": command = try present(fields)
-        case "edit":
+        case .present: command = try present(fields)
+        case .edit:
             command = .edit(
                 field: try fields.identifier("field", maxBytes: maxIdentifierBytes), value: try fields.fieldValue("value"),
                 presentation: try presentation(fields))
-        case "attemptDismiss":
+        case .attemptDismiss:
             expectedOutcome = try fields.optionalEnum("outcome", DismissOutcome.self)
             command = .attemptDismiss(source: try fields.requiredEnum("source", DismissSource.self), presentation: try presentation(fields))
-        case "dismissAll": command = .dismissAll(source: try fields.requiredEnum("source", DismissSource.self))
-        case "confirmDiscard": command = .confirmDiscard(presentation: try presentation(fields))
-        case "keepEditing": command = .keepEditing(presentation: try presentation(fields))
-        case "save": command = .save(values: try fields.optionalFieldValues("values"), presentation: try presentation(fields))
-        case "saveFailed": command = .saveFailed(reason: try fields.string("reason"), presentation: try presentation(fields))
-        case "restoreDraft": command = .restoreDraft(from: try draftReference(fields), as: try presentation(fields))
-        case "declineDraft": command = .declineDraft(from: try draftReference(fields))
-        default: command = .endSession
+        case .dismissAll: command = .dismissAll(source: try fields.requiredEnum("source", DismissSource.self))
+        case .confirmDiscard: command = .confirmDiscard(presentation: try presentation(fields))
+        case .keepEditing: command = .keepEditing(presentation: try presentation(fields))
+        case .save: command = .save(values: try fields.optionalFieldValues("values"), presentation: try presentation(fields))
+        case .saveFailed: command = .saveFailed(reason: try fields.string("reason"), presentation: try presentation(fields))
+        case .restoreDraft: command = .restoreDraft(from: try draftReference(fields), as: try presentation(fields))
+        case .declineDraft: command = .declineDraft(from: try draftReference(fields))
+        case .endSession: command = .endSession
         }
         return IngestLine(session: session, command: command, id: id, occurredAt: occurredAt, expectedOutcome: expectedOutcome)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SheetLogDomain
+import SheetLogJSON
 
 /// Turns one line of bytes of the `sheetlog ingest` format into an ``IngestLine``, or rejects it.
 ///
@@ -48,8 +49,10 @@ public struct IngestDecoder: Sendable {
 
     private func decodeUnlocated(_ bytes: some Collection<UInt8>) throws(SheetLogError) -> IngestLine {
         if bytes.count > maxLineBytes { throw lineTooLong(bytes.count) }
-        let text = try Self.validatedText(bytes)
-        let members = try Self.topLevelObject(text)
+        var text = try Self.utf8Text(bytes)
+        let members = try text.withUTF8 { utf8 in
+            Result { () throws(SheetLogError) in try Self.topLevelObject(utf8) }
+        }.get()
         return try command(from: members)
     }
 
@@ -59,13 +62,25 @@ public struct IngestDecoder: Sendable {
             context: .init(operation: "ingest", limit: maxLineBytes))
     }
 
-    /// The line as text, once it is known to be valid UTF-8 and acceptable, duplicate-free JSON.
-    static func validatedText(_ bytes: some Collection<UInt8>) throws(SheetLogError) -> String {
+    /// The line as text, once it is known to be valid UTF-8.
+    static func utf8Text(_ bytes: some Collection<UInt8>) throws(SheetLogError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw SheetLogError(.invalidInput, "the line is not valid UTF-8", context: .init(operation: "ingest"))
         }
+        return text
+    }
+
+    /// The UTF-8 byte-order mark: skipped by ``IngestLineReader`` at the start of the input, refused elsewhere.
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The members of the line's JSON object, read in one pass by the strict reader: NUL refused,
+    /// duplicate keys refused (compared decoded), numbers exact.
+    static func topLevelObject(_ utf8: UnsafeBufferPointer<UInt8>) throws(SheetLogError) -> [(key: String, value: JSONValue)] {
+        // The text is valid UTF-8 already: only the JSON is checked.
+        var reader = JSONReader(bytes: utf8, options: .strict(rejectsDuplicateKeys: true, validatesUTF8: false))
+        let value: JSONValue
         do {
-            try JSONValidator(rejectsDuplicateKeys: true).validate(text)
+            value = try reader.document()
         } catch where error.problem == .inexactNumber && !error.path.isEmpty {
             // The field by its path, never the number: it is a form value.
             let field = error.path.map(IngestFields.printable).joined(separator: ".")
@@ -74,26 +89,12 @@ public struct IngestDecoder: Sendable {
                 context: .init(field: field, operation: "ingest"))
         } catch {
             // Named, rather than "unexpected character": the mark is invisible in most editors.
-            if bytes.starts(with: byteOrderMark) {
+            if utf8.starts(with: byteOrderMark) {
                 throw SheetLogError(
                     .invalidInput, "the line starts with a UTF-8 byte-order mark (EF BB BF), which is accepted only at the start of the input",
                     context: .init(operation: "ingest"))
             }
             throw SheetLogError(.invalidInput, "the line is not acceptable JSON: \(error)", context: .init(operation: "ingest"))
-        }
-        return text
-    }
-
-    /// The UTF-8 byte-order mark: skipped by ``IngestLineReader`` at the start of the input, refused elsewhere.
-    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-
-    static func topLevelObject(_ text: String) throws(SheetLogError) -> [String: JSONValue] {
-        let value: JSONValue
-        do {
-            // The domain's hand-written parser: JSONDecoder into JSONValue was 60% of ingest's time.
-            value = JSONValue(try PayloadJSON.parse(text))
-        } catch {
-            throw SheetLogError(.invalidInput, "the line is not acceptable JSON", context: .init(operation: "ingest"))
         }
         guard case .object(let members) = value else {
             throw SheetLogError(.invalidInput, "the line must be a JSON object, found \(value.kindName)", context: .init(operation: "ingest"))

@@ -1,10 +1,11 @@
-import Foundation
 import SheetLogDomain
+import SheetLogJSON
 
 /// Writes an ``IngestLine`` as one line of the ingest format, the inverse of ``IngestDecoder``.
 ///
 /// `sheetlog export` uses it, so that its output ingests into another database as the same
-/// events. Keys are sorted and fields left to defaults are omitted.
+/// events. Keys are sorted and fields left to defaults are omitted; the package's one writer
+/// (`JSONWriter`) writes the line as `JSONEncoder` did with `[.sortedKeys, .withoutEscapingSlashes]`.
 ///
 /// ```swift
 /// let json = try IngestEncoder.encode(IngestLine(session: "s1", command: .endSession, id: "e9"))
@@ -13,20 +14,17 @@ import SheetLogDomain
 public enum IngestEncoder {
     /// The line's JSON text, without a line break.
     public static func encode(_ line: IngestLine) throws(SheetLogError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            return String(decoding: try encoder.encode(IngestRecord(line)), as: UTF8.self)
-        } catch {
-            throw SheetLogError(
-                .invalidInput, "a \(line.command.name) command of session \(line.session) cannot be written as JSON (a non-finite number?)",
-                context: .init(stream: line.session, eventID: line.id, operation: "export"))
-        }
+        var json = JSONWriter(capacity: 128)
+        IngestRecord(line).write(to: &json)
+        guard json.wroteNonFiniteNumber else { return json.text }
+        throw SheetLogError(
+            .invalidInput, "a \(line.command.name) command of session \(line.session) cannot be written as JSON (a non-finite number?)",
+            context: .init(stream: line.session, eventID: line.id, operation: "export"))
     }
 }
 
 /// The flat shape of an ingest line; nil members are left out of the JSON.
-private struct IngestRecord: Encodable {
+private struct IngestRecord {
     var session: String
     var type: String
     var id: String?
@@ -84,29 +82,26 @@ private struct IngestRecord: Encodable {
         }
     }
 
-    // `value: null` must be written (an edit to null), unlike the other nil members.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(session, forKey: .session)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(id, forKey: .id)
-        try container.encodeIfPresent(at, forKey: .at)
-        try container.encodeIfPresent(presentation, forKey: .presentation)
-        try container.encodeIfPresent(route, forKey: .route)
-        try container.encodeIfPresent(baseline, forKey: .baseline)
-        try container.encodeIfPresent(required, forKey: .required)
-        try container.encodeIfPresent(self.guard, forKey: .guard)
-        try container.encodeIfPresent(field, forKey: .field)
-        if type == "edit" { try container.encode(value ?? .null, forKey: .value) }
-        try container.encodeIfPresent(source, forKey: .source)
-        try container.encodeIfPresent(outcome, forKey: .outcome)
-        try container.encodeIfPresent(values, forKey: .values)
-        try container.encodeIfPresent(reason, forKey: .reason)
-        try container.encodeIfPresent(from, forKey: .from)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case session, type, id, at, presentation, route, baseline, required, `guard`, field, value, source, outcome, values,
-            reason, from
+    /// The members in sorted key order. `value: null` must be written (an edit to null), unlike the
+    /// other nil members.
+    func write(to json: inout JSONWriter) {
+        json.beginObject()
+        if let at { json.key("at"); json.string(at) }
+        if let baseline { json.key("baseline"); json.fieldValues(baseline) }
+        if let field { json.key("field"); json.string(field) }
+        if let from { json.key("from"); json.draft(from) }
+        if let dismissGuard = self.guard { json.key("guard"); json.string(dismissGuard.rawValue) }
+        if let id { json.key("id"); json.string(id) }
+        if let outcome { json.key("outcome"); json.string(outcome.rawValue) }
+        if let presentation { json.key("presentation"); json.string(presentation) }
+        if let reason { json.key("reason"); json.string(reason) }
+        if let required { json.key("required"); json.strings(required) }
+        if let route { json.key("route"); json.route(route) }
+        json.key("session"); json.string(session)
+        if let source { json.key("source"); json.string(source.rawValue) }
+        json.key("type"); json.string(type)
+        if type == SheetCommandType.edit.rawValue { json.key("value"); json.fieldValue(value ?? .null) }
+        if let values { json.key("values"); json.fieldValues(values) }
+        json.endObject()
     }
 }

@@ -1,17 +1,19 @@
 import SheetLogDomain
+import SheetLogJSON
 
 /// The members of one JSON object of an ingest line, read with strict types.
 ///
 /// Every accessor names the field (with its path, e.g. `route.name`) when it throws; none
 /// ever puts the field's value into a message.
 struct IngestFields {
-    let members: [String: JSONValue]
+    /// The object's members in their order, each key once (the reader refuses a repeated key).
+    let members: [(key: String, value: JSONValue)]
     /// What the object belongs to in messages: the line's type, e.g. `present`; empty before the type is known.
     let owner: String
     /// The path of this object inside the line, e.g. `route.`; empty at the top.
     let path: String
 
-    init(_ members: [String: JSONValue], owner: String, path: String = "") {
+    init(_ members: [(key: String, value: JSONValue)], owner: String, path: String = "") {
         self.members = members
         self.owner = owner
         self.path = path
@@ -26,9 +28,14 @@ struct IngestFields {
             context: .init(eventType: owner.isEmpty ? nil : owner, field: path + field, operation: "ingest"))
     }
 
+    /// The value of member `field`, nil when the object has none.
+    private func member(_ field: String) -> JSONValue? {
+        members.first { $0.key == field }?.value
+    }
+
     /// Rejects any member whose name is not in `allowed`, naming the first one in sorted order.
     func requireOnly(_ allowed: Set<String>) throws(SheetLogError) {
-        if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
+        if let unknown = members.lazy.map(\.key).filter({ !allowed.contains($0) }).min() {
             throw SheetLogError(
                 .invalidInput, "\(prefix)unknown field \(path)\(Self.printable(unknown))",
                 context: .init(eventType: owner.isEmpty ? nil : owner, field: path + Self.printable(unknown), operation: "ingest"))
@@ -41,7 +48,7 @@ struct IngestFields {
     }
 
     func optionalString(_ field: String) throws(SheetLogError) -> String? {
-        guard let value = members[field] else { return nil }
+        guard let value = member(field) else { return nil }
         guard case .string(let text) = value else { throw failure(field, "must be a string, found \(value.kindName)") }
         return text
     }
@@ -65,13 +72,13 @@ struct IngestFields {
     }
 
     func optionalObject(_ field: String) throws(SheetLogError) -> IngestFields? {
-        guard let value = members[field] else { return nil }
+        guard let value = member(field) else { return nil }
         guard case .object(let members) = value else { throw failure(field, "must be an object, found \(value.kindName)") }
         return IngestFields(members, owner: owner, path: "\(path)\(field).")
     }
 
     func optionalStringArray(_ field: String) throws(SheetLogError) -> [String]? {
-        guard let value = members[field] else { return nil }
+        guard let value = member(field) else { return nil }
         guard case .array(let items) = value else { throw failure(field, "must be an array of strings, found \(value.kindName)") }
         var strings: [String] = []
         for item in items {
@@ -87,13 +94,20 @@ struct IngestFields {
     func optionalStringMap(_ field: String) throws(SheetLogError) -> [String: String]? {
         guard let fields = try optionalObject(field) else { return nil }
         var map: [String: String] = [:]
-        for key in fields.members.keys { map[key] = try fields.string(key) }
+        for (key, value) in fields.members {
+            guard case .string(let text) = value else { throw fields.failure(key, "must be a string, found \(value.kindName)") }
+            map[key] = text
+        }
         return map
     }
 
     /// A JSON scalar: string, finite number, boolean or null.
     func fieldValue(_ field: String) throws(SheetLogError) -> FieldValue {
-        guard let value = members[field] else { throw failure(field, "is missing") }
+        guard let value = member(field) else { throw failure(field, "is missing") }
+        return try fieldValue(field, value)
+    }
+
+    private func fieldValue(_ field: String, _ value: JSONValue) throws(SheetLogError) -> FieldValue {
         switch value {
         case .string(let text): return .string(text)
         case .number(let number): return .number(number)
@@ -107,7 +121,7 @@ struct IngestFields {
     func optionalFieldValues(_ field: String) throws(SheetLogError) -> [String: FieldValue]? {
         guard let fields = try optionalObject(field) else { return nil }
         var values: [String: FieldValue] = [:]
-        for key in fields.members.keys { values[key] = try fields.fieldValue(key) }
+        for (key, value) in fields.members { values[key] = try fields.fieldValue(key, value) }
         return values
     }
 

@@ -124,7 +124,7 @@ extension SQLiteEventStore {
         if batches.allSatisfy(\.events.isEmpty) && decided.receipts.isEmpty {
             return pass(AppendResult(events: [], alreadyStored: false), writes: false, tail: nil)
         }
-        if !decided.validated { try configuration.limits.validate(batches) }
+        if !decided.validated { try configuration.limits.validate(batches, checkingJSON: !decided.jsonWrittenStrictlyValid) }
         if lookingUpIDs, let originals = try storedOriginals(of: batches, in: db) {
             return pass(AppendResult(events: originals, alreadyStored: true), writes: false, tail: nil)
         }

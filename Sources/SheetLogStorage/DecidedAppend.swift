@@ -7,11 +7,19 @@ package struct DecidedAppend<Plan> {
     /// True when the caller already checked the batches against the backend's ``InputLimits``
     /// (before taking the write lock); the backend checks them otherwise.
     package var validated: Bool
+    /// True when every payload and metadata text was written by the package's own JSON writer and
+    /// found strictly valid as written: the backend checks everything else, but does not read that
+    /// JSON again. Never true for JSON a caller supplied.
+    package var jsonWrittenStrictlyValid: Bool
 
-    package init(batches: [StreamBatch], receipts: [CommandReceipt] = [], plan: Plan, validated: Bool = false) {
+    package init(
+        batches: [StreamBatch], receipts: [CommandReceipt] = [], plan: Plan, validated: Bool = false,
+        jsonWrittenStrictlyValid: Bool = false
+    ) {
         self.batches = batches
         self.receipts = receipts
         self.plan = plan
         self.validated = validated
+        self.jsonWrittenStrictlyValid = jsonWrittenStrictlyValid
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SheetLogDomain
 @testable import SheetLogIngest
 import SheetLogTestSupport
 import Testing
@@ -61,10 +62,11 @@ import Testing
         let types = try typesTheBinaryKnows()
         #expect(types.count == 11)
         #expect(Set(page.fields.keys) == types)
-        #expect(Set(IngestDecoder.fieldsByType.keys) == types)
+        #expect(Set(IngestDecoder.fieldsByType.keys.map(\.rawValue)) == types)
         #expect(page.commonFields == IngestDecoder.commonFields)
         for type in types.sorted() {
-            #expect(page.fields[type] == IngestDecoder.fieldsByType[type], "the field table of \(type)")
+            #expect(page.fields[type] == SheetCommandType(rawValue: type).flatMap { IngestDecoder.fieldsByType[$0] },
+                    "the field table of \(type)")
         }
     }
 

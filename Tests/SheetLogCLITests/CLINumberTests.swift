@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// A number is stored exactly or refused: accepted only when the double it parses to, printed back
@@ -35,6 +36,22 @@ struct CLINumberTests {
         let saved = try cli.ingest([IngestLines.present("s2"), save])
         #expect(saved.stderr == "sheetlog: line 2: field values.total holds a number that cannot be stored exactly; send it as a string\n")
         #expect(try StoredLog(path: cli.database).eventCount() == 0)
+    }
+
+    /// One number rule for every JSON SheetLog writes: a projection column holds a number as the
+    /// payload does (`-0`, not `-0.0`; `9007199254740992`, not `9007199254740992.0`).
+    @Test func projectionColumnsWriteNumbersAsThePayloadDoes() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let present = #"{"session":"s1","type":"present","presentation":"p1","route":{"name":"r"},"baseline":{"z":-0,"big":9007199254740992,"n":12.0,"f":0.5,"e":1e16}}"#
+        #expect(try cli.ingest([present]).status == 0)
+        let expected = #"{"big":9007199254740992,"e":1e+16,"f":0.5,"n":12,"z":-0}"#
+        let (payload, column) = try DatabaseQueue(path: cli.database).read { db in
+            (try String.fetchOne(db, sql: "SELECT json_extract(payload, '$.baseline') FROM events") ?? "",
+             try String.fetchOne(db, sql: "SELECT baseline FROM presentations") ?? "")
+        }
+        #expect(payload == expected)
+        #expect(column == expected)
     }
 
     @Test func exactNumbersAreStoredWithTheirValue() throws {

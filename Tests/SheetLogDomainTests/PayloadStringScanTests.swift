@@ -1,5 +1,6 @@
 import Foundation
 import SheetLogDomain
+import SheetLogJSON
 import Testing
 
 /// The payload parser scans string contents eight bytes at a time: a quote, backslash, control
@@ -12,7 +13,7 @@ struct PayloadStringScanTests {
     }
 
     private func parsed(_ literal: String) -> String? {
-        guard case .string(let text)? = try? PayloadJSON.parse(literal) else { return nil }
+        guard case .string(let text)? = try? JSONValue.parse(literal) else { return nil }
         return text
     }
 

@@ -1,15 +1,16 @@
 import SheetLogDomain
+import SheetLogJSON
 
 /// A value stored as JSON text in a projection column (field lists, stacks, drafts, route
-/// parameters), read with the domain's hand-written parser rather than `JSONDecoder`: the audit
+/// parameters), read with the package's own reader (`JSONReader`) rather than `JSONDecoder`: the audit
 /// and recovery queries read one or more such columns per row.
 protocol ProjectionColumnValue {
     /// The value the parsed column holds, nil when its shape is not this type's.
-    init?(json: PayloadJSON)
+    init?(json: JSONValue)
 }
 
 extension Array: ProjectionColumnValue where Element == String {
-    init?(json: PayloadJSON) {
+    init?(json: JSONValue) {
         guard case .array(let items) = json else { return nil }
         var strings: [String] = []
         strings.reserveCapacity(items.count)
@@ -22,7 +23,7 @@ extension Array: ProjectionColumnValue where Element == String {
 }
 
 extension Dictionary: ProjectionColumnValue where Key == String, Value: ProjectionColumnScalar {
-    init?(json: PayloadJSON) {
+    init?(json: JSONValue) {
         guard case .object(let members) = json else { return nil }
         var values: [String: Value] = Dictionary(minimumCapacity: members.count)
         for member in members {
@@ -35,18 +36,18 @@ extension Dictionary: ProjectionColumnValue where Key == String, Value: Projecti
 
 /// What a JSON object column maps its keys to: strings (route parameters) or field values (drafts).
 protocol ProjectionColumnScalar {
-    init?(scalar: PayloadJSON)
+    init?(scalar: JSONValue)
 }
 
 extension String: ProjectionColumnScalar {
-    init?(scalar: PayloadJSON) {
+    init?(scalar: JSONValue) {
         guard let text = scalar.string else { return nil }
         self = text
     }
 }
 
 extension FieldValue: ProjectionColumnScalar {
-    init?(scalar: PayloadJSON) {
+    init?(scalar: JSONValue) {
         switch scalar {
         case .string(let text): self = .string(text)
         case .number(let number): self = .number(number)

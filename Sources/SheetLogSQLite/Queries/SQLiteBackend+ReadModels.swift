@@ -1,5 +1,6 @@
 import GRDB
 import SheetLogDomain
+import SheetLogJSON
 import SheetLogStorage
 
 extension SQLiteBackend {
@@ -25,7 +26,7 @@ extension SQLiteBackend {
     static func decodeColumn<T: ProjectionColumnValue>(
         _ type: T.Type, _ text: String, table: String, column: String, row: @autoclosure () -> String
     ) throws -> T {
-        if let json = try? PayloadJSON.parse(text), let value = T(json: json) { return value }
+        if let json = try? JSONValue.parse(text), let value = T(json: json) { return value }
         throw SheetLogError(
             .undecodableEvent, "column \(column) of table \(table) holds malformed JSON for \(row())",
             context: .init(operation: "read \(table)"))

@@ -4,7 +4,7 @@
 ///
 /// `0.1`, `47.50` and `1e3` pass (they print back as `0.1`, `47.5`, `1000`); `9007199254740993`
 /// (→ …992), `1e-400` (→ 0) and a 30-digit integer (→ 1.2345678901234568e+29) do not, and
-/// `1e400` is out of range. Shared by the strict validator and the domain's payload parser.
+/// `1e400` is out of range. Every reader of the package applies it (see ``JSONReader``).
 package enum JSONNumberText {
     package enum Verdict: Sendable, Hashable {
         /// The double prints back to the same decimal value.
