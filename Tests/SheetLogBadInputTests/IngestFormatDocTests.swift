@@ -65,7 +65,7 @@ import Testing
         #expect(Set(IngestDecoder.fieldsByType.keys.map(\.rawValue)) == types)
         #expect(page.commonFields == IngestDecoder.commonFields)
         for type in types.sorted() {
-            #expect(page.fields[type] == SheetCommandType(rawValue: type).flatMap { IngestDecoder.fieldsByType[$0] },
+            #expect(page.fields[type] == SheetCommandType(rawValue: type).map(IngestDecoder.fields(of:)),
                     "the field table of \(type)")
         }
     }
