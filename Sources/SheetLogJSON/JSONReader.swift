@@ -35,7 +35,7 @@ package struct JSONReader {
     /// Reads the whole text as one JSON value, whitespace around it allowed.
     package mutating func document() throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
-        let value = try read(depth: 0, building: true)
+        let value = try read(depth: 0)
         try end()
         return value
     }
@@ -44,13 +44,13 @@ package struct JSONReader {
     /// repeated keys are refused, allocating nothing).
     package mutating func validateDocument() throws(JSONSyntaxError) {
         skipWhitespace()
-        _ = try read(depth: 0, building: false)
+        try skip(depth: 0)
         try end()
     }
 
     /// Reads one value at ``index`` (no whitespace before it), as deep as the reader allows.
     package mutating func value() throws(JSONSyntaxError) -> JSONValue {
-        try read(depth: 0, building: true)
+        try read(depth: 0)
     }
 
     private mutating func end() throws(JSONSyntaxError) {
