@@ -12,7 +12,7 @@ import Darwin
 ///
 /// Its methods are also the building blocks of the fast paths that read a layout the package's
 /// own writer produced (the domain's canonical payloads): ``accept(_:)``, ``string()``,
-/// ``value()``, so that strings and numbers mean the same on every path.
+/// ``string(after:)``, ``number(converting:)``, so that strings and numbers mean the same on every path.
 ///
 /// ```swift
 /// var reader = JSONReader(bytes: buffer, options: .stored)
@@ -46,11 +46,6 @@ package struct JSONReader {
         skipWhitespace()
         try skip(depth: 0)
         try end()
-    }
-
-    /// Reads one value at ``index`` (no whitespace before it), as deep as the reader allows.
-    package mutating func value() throws(JSONSyntaxError) -> JSONValue {
-        try read(depth: 0)
     }
 
     private mutating func end() throws(JSONSyntaxError) {
