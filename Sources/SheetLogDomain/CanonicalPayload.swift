@@ -34,32 +34,24 @@ extension JSONReader {
         case .confirmDiscard:
             try expect(#""discardedFields":"#)
             let discarded = try canonicalStrings()
-            try expect(#","presentation":"#)
-            kind = .confirmDiscard(SheetEvent.ConfirmDiscard(presentation: try quotedString(), discardedFields: discarded))
+            let presentation = try quotedString(after: #","presentation":"#)
+            kind = .confirmDiscard(SheetEvent.ConfirmDiscard(presentation: presentation, discardedFields: discarded))
         case .keepEditing:
-            try expect(#""presentation":"#)
-            kind = .keepEditing(SheetEvent.KeepEditing(presentation: try quotedString()))
+            kind = .keepEditing(SheetEvent.KeepEditing(presentation: try quotedString(after: #""presentation":"#)))
         case .save:
-            try expect(#""presentation":"#)
-            let presentation = try quotedString()
+            let presentation = try quotedString(after: #""presentation":"#)
             try expect(#","values":"#)
             kind = .save(SheetEvent.Save(presentation: presentation, values: try canonicalFieldValues()))
         case .saveFailed:
-            try expect(#""presentation":"#)
-            let presentation = try quotedString()
-            try expect(#","reason":"#)
-            kind = .saveFailed(SheetEvent.SaveFailed(presentation: presentation, reason: try quotedString()))
+            let presentation = try quotedString(after: #""presentation":"#)
+            kind = .saveFailed(SheetEvent.SaveFailed(presentation: presentation, reason: try quotedString(after: #","reason":"#)))
         case .restoreDraft:
-            try expect(#""intoSession":"#)
-            let intoSession = try quotedString()
-            try expect(#","newPresentation":"#)
-            let newPresentation = try quotedString()
-            try expect(#","presentation":"#)
+            let intoSession = try quotedString(after: #""intoSession":"#)
+            let newPresentation = try quotedString(after: #","newPresentation":"#)
             kind = .restoreDraft(SheetEvent.RestoreDraft(
-                presentation: try quotedString(), intoSession: intoSession, newPresentation: newPresentation))
+                presentation: try quotedString(after: #","presentation":"#), intoSession: intoSession, newPresentation: newPresentation))
         case .declineDraft:
-            try expect(#""presentation":"#)
-            kind = .declineDraft(SheetEvent.DeclineDraft(presentation: try quotedString()))
+            kind = .declineDraft(SheetEvent.DeclineDraft(presentation: try quotedString(after: #""presentation":"#)))
         case .endSession:
             kind = .endSession(SheetEvent.EndSession())
         }
@@ -71,23 +63,18 @@ extension JSONReader {
     private mutating func canonicalPresentMembers() throws -> SheetEvent.Present {
         try expect(#""baseline":"#)
         let baseline = try canonicalFieldValues()
-        try expect(#","guard":"#)
-        guard let dismissGuard = DismissGuard(rawValue: try quotedString()) else { throw NotCanonical() }
-        try expect(#","presentation":"#)
-        let presentation = try quotedString()
+        guard let dismissGuard = DismissGuard(rawValue: try quotedString(after: #","guard":"#)) else { throw NotCanonical() }
+        let presentation = try quotedString(after: #","presentation":"#)
         try expect(#","required":"#)
         let required = try canonicalStrings()
         var restoredFrom: DraftReference?
         if accept(#","restoredFrom":{"presentation":"#) {
             let draftPresentation = try quotedString()
-            try expect(#","session":"#)
-            restoredFrom = DraftReference(session: try quotedString(), presentation: draftPresentation)
+            restoredFrom = DraftReference(session: try quotedString(after: #","session":"#), presentation: draftPresentation)
             try expect("}")
         }
-        try expect(#","route":{"group":"#)
-        let group = try quotedString()
-        try expect(#","name":"#)
-        let name = try quotedString()
+        let group = try quotedString(after: #","route":{"group":"#)
+        let name = try quotedString(after: #","name":"#)
         try expect(#","params":"#)
         let params = try canonicalStringObject()
         try expect("}")
@@ -105,14 +92,11 @@ extension JSONReader {
         try expect(#","dirty":"#)
         let dirty = try canonicalBool()
         let offersSave = accept(#","offersSave":"#) ? try canonicalBool() : nil
-        try expect(#","outcome":"#)
-        guard let outcome = DismissOutcome(rawValue: try quotedString()) else { throw NotCanonical() }
+        guard let outcome = DismissOutcome(rawValue: try quotedString(after: #","outcome":"#)) else { throw NotCanonical() }
         try expect(#","popped":"#)
         let popped = try canonicalBool()
-        try expect(#","presentation":"#)
-        let presentation = try quotedString()
-        try expect(#","source":"#)
-        guard let source = DismissSource(rawValue: try quotedString()) else { throw NotCanonical() }
+        let presentation = try quotedString(after: #","presentation":"#)
+        guard let source = DismissSource(rawValue: try quotedString(after: #","source":"#)) else { throw NotCanonical() }
         return SheetEvent.AttemptDismiss(
             presentation: presentation, source: source, outcome: outcome, dirty: dirty, changedFields: changedFields,
             confirmation: confirmation, offersSave: offersSave, popped: popped)
@@ -141,14 +125,7 @@ extension JSONReader {
         repeat {
             let key = try quotedString()
             try expect(":")
-            let value: FieldValue
-            switch try self.value() {
-            case .string(let text): value = .string(text)
-            case .number(let number): value = .number(number)
-            case .bool(let flag): value = .bool(flag)
-            case .null: value = .null
-            case .object, .array: throw NotCanonical()
-            }
+            let value = try canonicalFieldValue()
             // A repeated key (however spelled) is refused by the general path, with its error.
             if values.updateValue(value, forKey: key) != nil { throw NotCanonical() }
         } while accept(",")

@@ -15,19 +15,10 @@ extension JSONReader {
     struct NotCanonical: Error {}
 
     mutating func canonicalEdit() throws -> SheetEvent.Edit {
-        try expect(#"{"field":"#)
-        let field = try quotedString()
-        try expect(#","presentation":"#)
-        let presentation = try quotedString()
+        let field = try quotedString(after: #"{"field":"#)
+        let presentation = try quotedString(after: #","presentation":"#)
         try expect(#","value":"#)
-        let value: FieldValue
-        switch try self.value() {
-        case .string(let text): value = .string(text)
-        case .number(let number): value = .number(number)
-        case .bool(let flag): value = .bool(flag)
-        case .null: value = .null
-        case .object, .array: throw NotCanonical()
-        }
+        let value = try canonicalFieldValue()
         try expect("}")
         guard index == bytes.count else { throw NotCanonical() }
         return SheetEvent.Edit(presentation: presentation, field: field, value: value)
@@ -37,8 +28,29 @@ extension JSONReader {
         guard accept(literal) else { throw NotCanonical() }
     }
 
+    /// A field value, a JSON scalar, read straight into a ``FieldValue`` (no `JSONValue` in between);
+    /// anything else is not the layout.
+    mutating func canonicalFieldValue() throws -> FieldValue {
+        // The reader's stored properties, read in place: its methods are calls into another module.
+        guard index < bytes.count else { throw NotCanonical() }
+        switch bytes[index] {
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "t"): try expect("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expect("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expect("null"); return .null
+        default: throw NotCanonical()
+        }
+    }
+
     mutating func quotedString() throws -> String {
-        guard current == UInt8(ascii: "\"") else { throw NotCanonical() }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw NotCanonical() }
         return try string()
+    }
+
+    /// The string after `literal` (a key and its colon), or not the layout.
+    mutating func quotedString(after literal: StaticString) throws -> String {
+        guard let text = try string(after: literal) else { throw NotCanonical() }
+        return text
     }
 }

@@ -5,7 +5,7 @@ import SheetLogJSON
 /// and a route's group defaulting to its name.
 ///
 /// ```swift
-/// let edit = try PayloadDecoder(try JSONValue.parse(payload)).edit()
+/// let kind = try PayloadDecoder(try JSONValue.parse(payload)).kind(.edit)
 /// ```
 struct PayloadDecoder {
     /// A key missing or holding the wrong type; `path` names keys only, never values.

@@ -18,7 +18,6 @@ struct PayloadEncoder {
 
     private var json = JSONWriter(capacity: 128)
 
-    var bytes: [UInt8] { json.bytes }
     var text: String { json.text }
     /// Whether the store's strict reader would accept the payload as it is (see
     /// ``JSONWriter/isStrictlyValid``): false when a string holds a NUL, which only the store refuses.

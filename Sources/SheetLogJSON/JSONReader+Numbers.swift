@@ -2,7 +2,7 @@ extension JSONReader {
     /// Reads the number token at ``index``: checked against JSON's grammar and for exactness (a
     /// number no double holds exactly would change silently), then, when `converting`, converted
     /// by the standard library (0 otherwise).
-    mutating func number(converting: Bool = true) throws(JSONSyntaxError) -> Double {
+    package mutating func number(converting: Bool = true) throws(JSONSyntaxError) -> Double {
         let start = index
         if current == UInt8(ascii: "-") { index += 1 }
         guard let first = current, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {

@@ -1,12 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension JSONReader {
     /// Reads the string token at ``index`` (its opening quote) and returns its decoded text; the
-    /// common case without escapes is copied in one step.
+    /// common case — no escape, nothing to check — is copied in one step.
     package mutating func string() throws(JSONSyntaxError) -> String {
         index += 1
         let start = index
         index = Self.plainRunEnd(in: bytes, from: start)
         if options.validatesUTF8 { try validateUTF8(from: start) }
-        guard let byte = current else { throw fail("unterminated string") }
+        guard index < bytes.count else { throw fail("unterminated string") }
+        let byte = bytes[index]
         if byte == UInt8(ascii: "\"") {
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             index += 1
@@ -16,18 +23,36 @@ extension JSONReader {
         throw controlCharacter(byte)
     }
 
+    /// The string right after `literal` (a member's key and colon, for a reader of a known
+    /// layout): nil, the index left alone, when the bytes at ``index`` are not `literal` and a quote.
+    package mutating func string(after literal: StaticString) throws(JSONSyntaxError) -> String? {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - index > count, bytes[index + count] == UInt8(ascii: "\""),
+              memcmp(bytes.baseAddress! + index, literal.utf8Start, count) == 0
+        else { return nil }
+        index += count
+        return try string()
+    }
+
     /// Checks the string token at ``index`` without decoding it.
     mutating func skipString() throws(JSONSyntaxError) {
         index += 1
+        let validatesUTF8 = options.validatesUTF8
         while true {
             let start = index
             index = Self.plainRunEnd(in: bytes, from: index)
-            if options.validatesUTF8 { try validateUTF8(from: start) }
-            guard let byte = current else { throw fail("unterminated string") }
-            switch byte {
-            case UInt8(ascii: "\""): index += 1; return
-            case UInt8(ascii: "\\"): _ = try escape()
-            default: throw controlCharacter(byte)
+            if validatesUTF8 { try validateUTF8(from: start) }
+            guard index < bytes.count else { throw fail("unterminated string") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return
+            }
+            guard byte == UInt8(ascii: "\\") else { throw controlCharacter(byte) }
+            if index + 1 < bytes.count, Self.simpleEscape(bytes[index + 1]) != nil {
+                index += 2
+            } else {
+                _ = try escape()
             }
         }
     }
@@ -65,66 +90,116 @@ extension JSONReader {
         fail(byte == 0 ? "NUL byte in a string" : "unescaped control character in a string")
     }
 
-    /// The rest of a string that holds an escape, from its first content byte at `start`.
+    /// The rest of a string that holds an escape, from its first content byte at `start` (``index``
+    /// is at the first backslash).
+    ///
+    /// A decoded text is never longer than its JSON text (`\n` is one byte, `\u00e9` two, a
+    /// surrogate pair four), so once the closing quote is found the text is decoded straight into a
+    /// string of that capacity: no growing buffer, no second copy. Drafts hold many line breaks.
     private mutating func escapedString(from start: Int) throws(JSONSyntaxError) -> String {
-        var decoded: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        while let byte = current {
+        let capacity = Self.closingQuote(in: bytes, from: index) - start
+        var failure: JSONSyntaxError?
+        let text = String(unsafeUninitializedCapacity: max(capacity, 1)) { buffer in
+            do throws(JSONSyntaxError) {
+                return try decodeEscaped(from: start, into: buffer)
+            } catch {
+                failure = error
+                return 0
+            }
+        }
+        if let failure { throw failure }
+        return text
+    }
+
+    /// Where the string whose content goes on at `offset` ends: its closing quote, the control
+    /// character that breaks it, or the end of the text. Escapes are stepped over (`\"` is content);
+    /// whether they are valid is the decoding's business.
+    private static func closingQuote(in bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int {
+        var offset = offset
+        while true {
+            offset = plainRunEnd(in: bytes, from: offset)
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\\") else { return offset }
+            offset = min(offset + 2, bytes.count)
+        }
+    }
+
+    /// Decodes the string from `start` into `buffer`, which holds at least its JSON text's length,
+    /// and moves past its closing quote; returns the decoded length.
+    private mutating func decodeEscaped(from start: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) throws(JSONSyntaxError) -> Int {
+        let base = bytes.baseAddress!
+        let output = buffer.baseAddress!
+        var count = index - start
+        output.update(from: base + start, count: count)
+        while index < bytes.count {
+            let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return String(decoding: decoded, as: UTF8.self)
+                return count
             case UInt8(ascii: "\\"):
-                let scalar = try escape()
-                if scalar.isASCII {
-                    decoded.append(UInt8(scalar.value))
-                } else {
-                    decoded.append(contentsOf: UTF8.encode(scalar)!)
+                if index + 1 < bytes.count, let simple = Self.simpleEscape(bytes[index + 1]) {
+                    output[count] = simple
+                    count += 1
+                    index += 2
+                    continue
+                }
+                for unit in UTF8.encode(try escape())! {
+                    output[count] = unit
+                    count += 1
                 }
             default:
                 if byte < 0x20 { throw controlCharacter(byte) }
                 let runStart = index
                 index = Self.plainRunEnd(in: bytes, from: index)
                 if options.validatesUTF8 { try validateUTF8(from: runStart) }
-                decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                (output + count).update(from: base + runStart, count: index - runStart)
+                count += index - runStart
             }
+            assert(count <= buffer.count, "a decoded string outgrew its JSON text")
         }
         throw fail("unterminated string")
+    }
+
+    /// The byte a one-letter escape (`\"` `\\` `\/` `\b` `\f` `\n` `\r` `\t`) stands for; nil for `u` and invalid ones.
+    private static func simpleEscape(_ letter: UInt8) -> UInt8? {
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return letter
+        case UInt8(ascii: "b"): return 0x08
+        case UInt8(ascii: "f"): return 0x0C
+        case UInt8(ascii: "n"): return 0x0A
+        case UInt8(ascii: "r"): return 0x0D
+        case UInt8(ascii: "t"): return 0x09
+        default: return nil
+        }
     }
 
     /// Reads one escape sequence at ``index`` (its backslash; a surrogate pair counts as one) and
     /// returns the scalar it stands for.
     private mutating func escape() throws(JSONSyntaxError) -> Unicode.Scalar {
         index += 1
-        guard let byte = current else { throw fail("unterminated escape") }
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+        guard index < bytes.count else { throw fail("unterminated escape") }
+        let letter = bytes[index]
+        if let simple = Self.simpleEscape(letter) {
             index += 1
-            return Unicode.Scalar(byte)
-        case UInt8(ascii: "b"): index += 1; return "\u{08}"
-        case UInt8(ascii: "f"): index += 1; return "\u{0C}"
-        case UInt8(ascii: "n"): index += 1; return "\n"
-        case UInt8(ascii: "r"): index += 1; return "\r"
-        case UInt8(ascii: "t"): index += 1; return "\t"
-        case UInt8(ascii: "u"):
-            let unit = try hexQuad()
-            if unit == 0 && options.rejectsEscapedNUL { throw fail("escaped NUL (\\u0000) in a string") }
-            // A lone surrogate is refused, not replaced: no Swift string can hold it, and U+FFFD
-            // would silently change the text.
-            if (0xD800...0xDBFF).contains(unit) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw fail("lone UTF-16 surrogate escape")
-                }
-                index += 1
-                let low = try hexQuad()
-                guard (0xDC00...0xDFFF).contains(low) else { throw fail("lone UTF-16 surrogate escape") }
-                return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
-            } else if (0xDC00...0xDFFF).contains(unit) {
+            return Unicode.Scalar(simple)
+        }
+        guard letter == UInt8(ascii: "u") else { throw fail("invalid escape sequence") }
+        let unit = try hexQuad()
+        if unit == 0 && options.rejectsEscapedNUL { throw fail("escaped NUL (\\u0000) in a string") }
+        // A lone surrogate is refused, not replaced: no Swift string can hold it, and U+FFFD
+        // would silently change the text.
+        if (0xD800...0xDBFF).contains(unit) {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
                 throw fail("lone UTF-16 surrogate escape")
             }
-            return Unicode.Scalar(unit)!
-        default:
-            throw fail("invalid escape sequence")
+            index += 1
+            let low = try hexQuad()
+            guard (0xDC00...0xDFFF).contains(low) else { throw fail("lone UTF-16 surrogate escape") }
+            return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
+        } else if (0xDC00...0xDFFF).contains(unit) {
+            throw fail("lone UTF-16 surrogate escape")
         }
+        return Unicode.Scalar(unit)!
     }
 
     /// Reads `uXXXX` starting at the `u`; leaves the index after the last hex digit.

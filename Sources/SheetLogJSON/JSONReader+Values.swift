@@ -1,23 +1,38 @@
 extension JSONReader {
-    /// Reads the value at ``index``: its tree when `building`, else only checks it (and returns null).
-    mutating func read(depth: Int, building: Bool) throws(JSONSyntaxError) -> JSONValue {
+    /// Reads the value at ``index`` into its tree.
+    mutating func read(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard let byte = current else { throw fail("expected a JSON value, found the end of the text") }
         switch byte {
-        case UInt8(ascii: "{"): return try object(depth: depth + 1, building: building)
-        case UInt8(ascii: "["): return try array(depth: depth + 1, building: building)
-        case UInt8(ascii: "\""):
-            if building { return .string(try string()) }
-            try skipString()
-            return .null
+        case UInt8(ascii: "{"): return try object(depth: depth + 1, building: true)
+        case UInt8(ascii: "["): return try array(depth: depth + 1, building: true)
+        case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let number = try self.number(converting: building)
-            return building ? .number(number) : .null
-        case 0: throw fail("NUL byte")
-        default: throw fail("unexpected character (NaN, Infinity and bare words are not JSON)")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw unexpected(byte)
         }
+    }
+
+    /// Checks the value at ``index`` and moves past it, building nothing: ``read(depth:)``'s
+    /// twin, for validation (containers are read by the same ``object(depth:building:)`` and
+    /// ``array(depth:building:)``).
+    mutating func skip(depth: Int) throws(JSONSyntaxError) {
+        guard let byte = current else { throw fail("expected a JSON value, found the end of the text") }
+        switch byte {
+        case UInt8(ascii: "{"): _ = try object(depth: depth + 1, building: false)
+        case UInt8(ascii: "["): _ = try array(depth: depth + 1, building: false)
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try number(converting: false)
+        default: throw unexpected(byte)
+        }
+    }
+
+    private func unexpected(_ byte: UInt8) -> JSONSyntaxError {
+        fail(byte == 0 ? "NUL byte" : "unexpected character (NaN, Infinity and bare words are not JSON)")
     }
 
     private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
@@ -29,6 +44,7 @@ extension JSONReader {
         index += count
     }
 
+    /// An object, its members built into the tree when `building`.
     private mutating func object(depth: Int, building: Bool) throws(JSONSyntaxError) -> JSONValue {
         guard depth <= options.maximumDepth else { throw fail("nesting deeper than \(options.maximumDepth)") }
         index += 1
@@ -56,13 +72,11 @@ extension JSONReader {
             guard current == UInt8(ascii: ":") else { throw fail("expected ':' after an object key") }
             index += 1
             skipWhitespace()
-            let value: JSONValue
             do {
-                value = try read(depth: depth, building: building)
+                if building { members.append((key, try read(depth: depth))) } else { try skip(depth: depth) }
             } catch {
                 throw locating(error, under: decodedKey(at: keyStart))
             }
-            if building { members.append((key, value)) }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1; skipWhitespace()
@@ -72,6 +86,7 @@ extension JSONReader {
         }
     }
 
+    /// An array, its items built into the tree when `building`.
     private mutating func array(depth: Int, building: Bool) throws(JSONSyntaxError) -> JSONValue {
         guard depth <= options.maximumDepth else { throw fail("nesting deeper than \(options.maximumDepth)") }
         index += 1
@@ -83,13 +98,11 @@ extension JSONReader {
         }
         var position = 0
         while true {
-            let item: JSONValue
             do {
-                item = try read(depth: depth, building: building)
+                if building { items.append(try read(depth: depth)) } else { try skip(depth: depth) }
             } catch {
                 throw locating(error, under: String(position))
             }
-            if building { items.append(item) }
             position += 1
             skipWhitespace()
             switch current {

@@ -12,7 +12,7 @@ import Darwin
 ///
 /// Its methods are also the building blocks of the fast paths that read a layout the package's
 /// own writer produced (the domain's canonical payloads): ``accept(_:)``, ``string()``,
-/// ``value()``, so that strings and numbers mean the same on every path.
+/// ``string(after:)``, ``number(converting:)``, so that strings and numbers mean the same on every path.
 ///
 /// ```swift
 /// var reader = JSONReader(bytes: buffer, options: .stored)
@@ -35,7 +35,7 @@ package struct JSONReader {
     /// Reads the whole text as one JSON value, whitespace around it allowed.
     package mutating func document() throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
-        let value = try read(depth: 0, building: true)
+        let value = try read(depth: 0)
         try end()
         return value
     }
@@ -44,13 +44,8 @@ package struct JSONReader {
     /// repeated keys are refused, allocating nothing).
     package mutating func validateDocument() throws(JSONSyntaxError) {
         skipWhitespace()
-        _ = try read(depth: 0, building: false)
+        try skip(depth: 0)
         try end()
-    }
-
-    /// Reads one value at ``index`` (no whitespace before it), as deep as the reader allows.
-    package mutating func value() throws(JSONSyntaxError) -> JSONValue {
-        try read(depth: 0, building: true)
     }
 
     private mutating func end() throws(JSONSyntaxError) {

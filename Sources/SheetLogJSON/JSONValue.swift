@@ -60,18 +60,3 @@ package enum JSONValue: Sendable {
         }
     }
 }
-
-extension JSONValue: Equatable {
-    /// Equal values of the same kind; objects with the same members in the same order.
-    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case let (.object(l), .object(r)): return l.count == r.count && zip(l, r).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-        case let (.array(l), .array(r)): return l == r
-        case let (.string(l), .string(r)): return l == r
-        case let (.number(l), .number(r)): return l == r
-        case let (.bool(l), .bool(r)): return l == r
-        case (.null, .null): return true
-        case (.object, _), (.array, _), (.string, _), (.number, _), (.bool, _), (.null, _): return false
-        }
-    }
-}

@@ -41,4 +41,20 @@ struct PayloadStringScanTests {
         #expect(parsed(literal) == reference(literal))
         #expect(parsed(literal)?.count == reference(literal)?.count)
     }
+
+    @Test("escapes of every kind, back to back and between runs, decoded straight into the string")
+    func escapesBackToBack() {
+        let escapes = [#"\""#, #"\\"#, #"\/"#, #"\b"#, #"\f"#, #"\n"#, #"\r"#, #"\t"#, #"\u0041"#, #"\u00e9"#, #"\u20ac"#, #"\ud83d\ude00"#, "é", "🙂", "a"]
+        for first in escapes {
+            for second in escapes {
+                for third in escapes {
+                    let literal = "\"x" + first + second + "yz" + third + "\""
+                    #expect(parsed(literal) == reference(literal), "\(literal)")
+                }
+            }
+        }
+        for bad in [#""a\n\x""#, #""a\n\u12""#, #""a\n\ud800""#, #""a\n\ud800\u0041""#, #""a\n\udc00""#, "\"a\\n\u{1}\"", #""a\n"#, #""a\"#] {
+            #expect(parsed(bad) == nil, "\(bad)")
+        }
+    }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite("Ingest encoder")
 struct IngestEncoderTests {
     static let texts = ["", "47.50", "a/b", "quote \" back \\ tab \t nl \n ff \u{0C} us \u{1F} del \u{7F}", "é 😀 \u{2028}", "Zebra", "_z", "a10", "a9"]
-    static let numbers: [Double] = [0, -0.0, 12, -3.5, 0.1, 1e-7, 1e16, 9_007_199_254_740_992, 1.5e300, 5e-324, 0.30000000000000004]
+    static let numbers: [Double] = [0, -0.0, 12, -3.5, 0.1, 1e-7, 1e16, 9_007_199_254_740_992, 1.5e300, .leastNonzeroMagnitude, 0.30000000000000004]
 
     static func lines() -> [IngestLine] {
         let values: [String: FieldValue] = Dictionary(uniqueKeysWithValues: texts.enumerated().map { ("f\($0.offset)\($0.element)", .string($0.element)) }
