@@ -49,8 +49,11 @@ let package = Package(
         .target(name: "SheetLog", dependencies: ["SheetLogSQLite", "SheetLogDomain", "SheetLogProjections", grdb, logging]),
         // The ingest format: strict JSON Lines decoding of commands, and its encoder for export.
         .target(name: "SheetLogIngest", dependencies: ["SheetLogDomain"]),
+        // What the reading commands print for machines (replay, audit, recover as JSON or CSV), shared
+        // by the `sheetlog` CLI and the viewer's API so that both answer with the same bytes.
+        .target(name: "SheetLogReports", dependencies: ["SheetLog", "SheetLogIngest"]),
         // The `sheetlog` command line.
-        .executableTarget(name: "SheetLogCLI", dependencies: ["SheetLog", "SheetLogIngest", argumentParser, logging]),
+        .executableTarget(name: "SheetLogCLI", dependencies: ["SheetLog", "SheetLogIngest", "SheetLogReports", argumentParser, logging]),
         // An in-memory store with the same semantics, and test helpers.
         .target(name: "SheetLogTesting", dependencies: ["SheetLogCore"]),
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SheetLog
+import SheetLogReports
 
 /// `sheetlog audit [filters] [--json | --csv]`
 struct AuditCommand: AsyncParsableCommand, GlobalOptionsCommand {
