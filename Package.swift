@@ -7,6 +7,7 @@ let sqliteAPI: Target.Dependency = .product(name: "GRDBSQLite", package: "GRDB.s
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
 
 let package = Package(
     name: "SheetLog",
@@ -22,6 +23,8 @@ let package = Package(
         // The JSON Lines command decoder shared by the CLI and its fuzz target.
         .library(name: "SheetLogIngest", targets: ["SheetLogIngest"]),
         .executable(name: "sheetlog", targets: ["SheetLogCLI"]),
+        // The replay viewer: `sheetlog-server serve --db FILE`.
+        .executable(name: "sheetlog-server", targets: ["SheetLogServerCLI"]),
         .executable(name: "sheetlog-bench", targets: ["SheetLogBench"]),
         .executable(name: "sheetlog-crash-appender", targets: ["SheetLogCrashAppender"]),
         // The libFuzzer target (Scripts/fuzz.sh); without the fuzzer it replays the files it is given.
@@ -33,6 +36,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        // Hummingbird's own; named for `sheetlog-server`'s socket errors (NIOCore.IOError).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
         // MARK: Layers, bottom to top
@@ -54,6 +60,15 @@ let package = Package(
         .target(name: "SheetLogReports", dependencies: ["SheetLog", "SheetLogIngest"]),
         // The `sheetlog` command line.
         .executableTarget(name: "SheetLogCLI", dependencies: ["SheetLog", "SheetLogIngest", "SheetLogReports", argumentParser, logging]),
+        // The replay viewer: the read side behind a protocol (one SQLite file is device `local`), the JSON
+        // API, the pages with their one script and stylesheet, on Hummingbird. Only `sheetlog-server`
+        // links it: `sheetlog` stays free of NIO.
+        .target(name: "SheetLogServer", dependencies: ["SheetLog", "SheetLogReports", hummingbird, logging]),
+        // The `sheetlog-server` command line.
+        .executableTarget(
+            name: "SheetLogServerCLI",
+            dependencies: ["SheetLogServer", "SheetLog", argumentParser, hummingbird, logging, .product(name: "NIOCore", package: "swift-nio")]
+        ),
         // An in-memory store with the same semantics, and test helpers.
         .target(name: "SheetLogTesting", dependencies: ["SheetLogCore"]),
 
@@ -83,6 +98,9 @@ let package = Package(
 
         // What several test targets share: running the package's executables as a user does.
         .target(name: "SheetLogTestSupport", path: "Tests/SheetLogTestSupport"),
+        // The viewer's tests: `sheetlog-server` as a process, plain HTTP, and a small W3C WebDriver
+        // client for headless Chromium (Debian's chromium and chromium-driver).
+        .target(name: "SheetLogViewerTestSupport", path: "Tests/SheetLogViewerTestSupport"),
 
         .testTarget(name: "SheetLogCoreTests", dependencies: ["SheetLogCore"]),
         .testTarget(
@@ -104,6 +122,17 @@ let package = Package(
             name: "SheetLogBadInputTests",
             dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogIngest", "SheetLogCLI", "SheetLogFuzz", grdb, propertyBased],
             resources: [.copy("FuzzCorpus")]
+        ),
+        .testTarget(
+            name: "SheetLogServerTests",
+            dependencies: [
+                "SheetLogTestSupport", "SheetLogViewerTestSupport", "SheetLogServer", "SheetLogReports", "SheetLog", "SheetLogCLI",
+                "SheetLogServerCLI", hummingbird, .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "SheetLogBrowserTests",
+            dependencies: ["SheetLogTestSupport", "SheetLogViewerTestSupport", "SheetLog", "SheetLogCLI", "SheetLogServerCLI"]
         ),
         .testTarget(name: "CFaultVFSTests", dependencies: ["CFaultVFS"]),
         .testTarget(
