@@ -39,10 +39,12 @@ struct BrowserHarness {
             try await body(harness)
         } catch {
             await browser.quit()
+            driver.stop()
             _ = try? server.stop()
             throw error
         }
         await browser.quit()
+        driver.stop()
         let exit = try server.stop()
         #expect(exit.status == 0, "\(exit.stderr)")
     }

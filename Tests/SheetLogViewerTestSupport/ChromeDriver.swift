@@ -24,6 +24,8 @@ public final class ChromeDriver: @unchecked Sendable {
     /// Starts the driver and waits (bounded) until it says on which port it listens.
     public static func start(timeout: TimeInterval = 60) throws -> ChromeDriver {
         let process = Process()
+        // Foundation starts it as the leader of a process group of its own, which the browsers it
+        // starts join: stopping the group ends them all.
         process.executableURL = URL(fileURLWithPath: driverPath)
         process.arguments = ["--port=0", "--log-level=WARNING"]
         let output = OutputCollector()
@@ -48,10 +50,14 @@ public final class ChromeDriver: @unchecked Sendable {
         throw ServerFailure(message: "chromedriver did not start: \(output.stdoutText) \(output.stderrText)")
     }
 
-    /// Ends the driver (its browsers are ended with their sessions).
+    /// Ends the driver and every browser it started (its whole process group), within a bound.
     public func stop() {
         guard process.isRunning else { return }
-        process.terminate()
+        let group = process.processIdentifier
+        kill(-group, SIGTERM)
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        kill(-group, SIGKILL)
         process.waitUntilExit()
     }
 

@@ -110,14 +110,27 @@ final class OutputCollector: @unchecked Sendable {
         if toStdout { out.append(data) } else { err.append(data) }
     }
 
-    /// Reads what is left once the process has ended.
+    /// Takes what is left once the process has ended: waits (bounded) until no more output arrives.
+    ///
+    /// Not a read to the end of the pipes: a process started later by the same test (chromedriver,
+    /// Chromium) may have inherited their write ends and keep them open long after this one ended.
     func finish() {
+        var last = -1
+        let deadline = Date().addingTimeInterval(2)
+        while Date() < deadline {
+            let count = byteCount
+            if count == last { break }
+            last = count
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         stdout.fileHandleForReading.readabilityHandler = nil
         stderr.fileHandleForReading.readabilityHandler = nil
-        let restOut = stdout.fileHandleForReading.readDataToEndOfFile()
-        let restErr = stderr.fileHandleForReading.readDataToEndOfFile()
-        append(restOut, toStdout: true)
-        append(restErr, toStdout: false)
+    }
+
+    private var byteCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return out.count + err.count
     }
 
     var stdoutText: String {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A browser session driven through the W3C WebDriver HTTP protocol: headless Chromium, as root
+/// A browser session driven through the W3C WebDriver HTTP protocol (over ``LoopbackHTTP``): headless Chromium, as root
 /// (`--no-sandbox`), without /dev/shm.
 ///
 /// Waits are explicit: ``waitFor(_:timeout:_:)`` polls a condition in the page until it holds or a
@@ -110,7 +110,7 @@ public struct WebDriverSession: Sendable {
 
     /// One WebDriver call: the `value` of its answer, or its error as ``WebDriverError``.
     private static func call(_ url: URL, method: String, body: Any?) async throws -> Any? {
-        let (status, data) = try await HTTP.request(url, method: method, json: body)
+        let (status, data) = try await LoopbackHTTP.request(url, method: method, body: try body.map { try JSONSerialization.data(withJSONObject: $0) })
         let object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any]
         let value = object?["value"]
         if status != 200 {
