@@ -26,6 +26,8 @@ let package = Package(
         // The replay viewer: `sheetlog-server serve --db FILE`.
         .executable(name: "sheetlog-server", targets: ["SheetLogServerCLI"]),
         .executable(name: "sheetlog-bench", targets: ["SheetLogBench"]),
+        // The viewer's figures (replay API, timeline in Chromium): `Scripts/bench.sh --viewer`.
+        .executable(name: "sheetlog-server-bench", targets: ["SheetLogServerBench"]),
         .executable(name: "sheetlog-crash-appender", targets: ["SheetLogCrashAppender"]),
         // The libFuzzer target (Scripts/fuzz.sh); without the fuzzer it replays the files it is given.
         .executable(name: "sheetlog-fuzz", targets: ["SheetLogFuzz"]),
@@ -92,6 +94,11 @@ let package = Package(
         .executableTarget(
             name: "SheetLogBench",
             dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore", "SheetLog", "SheetLogSQLite", "SheetLogIngest", grdb, logging, argumentParser]
+        ),
+        // The viewer's figures: the real `sheetlog-server` over loopback, and Chromium through WebDriver.
+        .executableTarget(
+            name: "SheetLogServerBench",
+            dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLog", "SheetLogViewerTestSupport", argumentParser]
         ),
 
         // MARK: Tests

@@ -19,7 +19,8 @@ public enum LoopbackHTTP {
         }
     }
 
-    static func blockingRequest(_ url: URL, method: String, body: Data?, timeout: TimeInterval) throws -> (status: Int, body: Data) {
+    /// The same, blocking the calling thread (for a benchmark's synchronous side).
+    public static func blockingRequest(_ url: URL, method: String = "GET", body: Data? = nil, timeout: TimeInterval = 120) throws -> (status: Int, body: Data) {
         guard let host = url.host, let port = url.port else { throw failure("no host and port in \(url)") }
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw failure("socket() failed: errno \(errno)") }

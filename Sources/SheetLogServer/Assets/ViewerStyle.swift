@@ -34,6 +34,7 @@ button:hover { background: var(--accent-soft); }
 .listing th, .listing td { padding: 6px 10px; text-align: left; border-bottom: 1px solid #ececf0; vertical-align: top; }
 .listing thead th { background: #fafafc; font-size: 12px; color: var(--muted); font-weight: 600; position: sticky; top: 0; }
 .listing tbody tr:hover { background: #fafcff; }
+.listing time, .listing td.id { white-space: nowrap; }
 .listing .number { text-align: right; font-variant-numeric: tabular-nums; }
 .listing .attention { color: var(--amber); font-weight: 600; }
 .listing .warning { color: var(--red); font-weight: 600; }

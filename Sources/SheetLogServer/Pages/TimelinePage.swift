@@ -41,11 +41,11 @@ enum TimelinePage {
     private static func controls(version: Int64, versions: Int64) -> HTML {
         """
         <div class="controls" role="toolbar" aria-label="Replay controls">
-        <button type="button" id="first" title="First version (Home)" aria-label="First version">⏮</button>
+        <button type="button" id="first" title="First version (Home)" aria-label="First version">|◀</button>
         <button type="button" id="previous" title="Previous version (←)" aria-label="Previous version">◀</button>
         <button type="button" id="play" title="Play from here" aria-pressed="false">Play</button>
         <button type="button" id="next" title="Next version (→)" aria-label="Next version">▶</button>
-        <button type="button" id="last" title="Last version (End)" aria-label="Last version">⏭</button>
+        <button type="button" id="last" title="Last version (End)" aria-label="Last version">▶|</button>
         <label class="speed">Speed <select id="speed"><option value="1">1×</option><option value="4">4×</option><option value="16">16×</option></select></label>
         <input type="range" id="scrubber" min="1" max="\(versions)" value="\(version)" step="1" aria-label="Version">
         <output id="position" for="scrubber">v\(version) of \(versions)</output>
