@@ -7,6 +7,7 @@ let sqliteAPI: Target.Dependency = .product(name: "GRDBSQLite", package: "GRDB.s
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
 
 let package = Package(
     name: "SheetLog",
@@ -22,6 +23,8 @@ let package = Package(
         // (`SheetLogCrashAppender`) and the fuzz target (`SheetLogFuzz`) are targets, not products:
         // `swift run SheetLogBench`, `swift build --product SheetLogFuzz`.
         .executable(name: "sheetlog", targets: ["SheetLogCLI"]),
+        // The replay viewer and, later, the fleet's server: `sheetlog-server serve --db FILE`.
+        .executable(name: "sheetlog-server", targets: ["SheetLogServerCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -29,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        // Hummingbird's own; named for `sheetlog-server`'s socket errors (NIOCore.IOError).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
         // MARK: Layers, bottom to top
@@ -55,8 +61,20 @@ let package = Package(
         .target(name: "SheetLog", dependencies: ["SheetLogStorage", "SheetLogSQLite", "SheetLogDomain", "SheetLogJSON", logging]),
         // The ingest format: strict JSON Lines decoding of commands, and its encoder for export.
         .target(name: "SheetLogIngest", dependencies: ["SheetLogDomain", "SheetLogJSON"]),
+        // What the reading commands print for machines (replay, audit, recover as JSON or CSV), shared
+        // by the `sheetlog` CLI and the viewer's API so that both answer with the same bytes.
+        .target(name: "SheetLogReports", dependencies: ["SheetLog", "SheetLogIngest", "SheetLogJSON"]),
         // The `sheetlog` command line.
-        .executableTarget(name: "SheetLogCLI", dependencies: ["SheetLog", "SheetLogIngest", argumentParser, logging]),
+        .executableTarget(name: "SheetLogCLI", dependencies: ["SheetLog", "SheetLogIngest", "SheetLogReports", argumentParser, logging]),
+        // The replay viewer: the read side behind a protocol (one SQLite file is device `local`), the JSON
+        // API, the pages with their one script and stylesheet, on Hummingbird. Only `sheetlog-server`
+        // links it: `sheetlog` stays free of NIO.
+        .target(name: "SheetLogServer", dependencies: ["SheetLog", "SheetLogReports", hummingbird, logging]),
+        // The `sheetlog-server` command line.
+        .executableTarget(
+            name: "SheetLogServerCLI",
+            dependencies: ["SheetLogServer", "SheetLog", argumentParser, hummingbird, logging, .product(name: "NIOCore", package: "swift-nio")]
+        ),
         // An in-memory store with the same semantics, and test helpers.
         .target(name: "SheetLogTesting", dependencies: ["SheetLogCore"]),
 
@@ -81,6 +99,11 @@ let package = Package(
             name: "SheetLogBench",
             dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore", "SheetLog", "SheetLogSQLite", "SheetLogIngest", grdb, logging, argumentParser]
         ),
+        // The viewer's figures: the real `sheetlog-server` over loopback, and Chromium through WebDriver.
+        .executableTarget(
+            name: "SheetLogServerBench",
+            dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLog", "SheetLogViewerTestSupport", argumentParser]
+        ),
 
         // MARK: Tests
 
@@ -95,6 +118,9 @@ let package = Package(
             name: "SheetLogBackendConformance", dependencies: ["SheetLog", "SheetLogStorage", "SheetLogDomain"],
             path: "Tests/SheetLogBackendConformance"
         ),
+        // The viewer's tests: `sheetlog-server` as a process, plain HTTP, and a small W3C WebDriver
+        // client for headless Chromium (Debian's chromium and chromium-driver).
+        .target(name: "SheetLogViewerTestSupport", path: "Tests/SheetLogViewerTestSupport"),
 
         .testTarget(name: "SheetLogCoreTests", dependencies: ["SheetLogCore"]),
         .testTarget(
@@ -119,6 +145,17 @@ let package = Package(
             name: "SheetLogBadInputTests",
             dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogSQLite", "SheetLogIngest", "SheetLogCLI", "SheetLogFuzz", grdb, propertyBased],
             resources: [.copy("FuzzCorpus")]
+        ),
+        .testTarget(
+            name: "SheetLogServerTests",
+            dependencies: [
+                "SheetLogTestSupport", "SheetLogViewerTestSupport", "SheetLogServer", "SheetLogReports", "SheetLog", "SheetLogCLI",
+                "SheetLogServerCLI", hummingbird, .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "SheetLogBrowserTests",
+            dependencies: ["SheetLogTestSupport", "SheetLogViewerTestSupport", "SheetLog", "SheetLogCLI", "SheetLogServerCLI"]
         ),
         .testTarget(name: "CFaultVFSTests", dependencies: ["SheetLogTestSupport", "CFaultVFS"]),
         .testTarget(

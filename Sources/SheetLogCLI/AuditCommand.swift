@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SheetLog
+import SheetLogReports
 
 /// `sheetlog audit [filters] [--json | --csv]`
 struct AuditCommand: AsyncParsableCommand, GlobalOptionsCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SheetLog
 import SheetLogIngest
+import SheetLogReports
 
 /// `sheetlog export [--session S]`: JSON Lines in the ingest format, with ids and times.
 struct ExportCommand: AsyncParsableCommand, GlobalOptionsCommand {

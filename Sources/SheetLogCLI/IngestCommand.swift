@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SheetLog
 import SheetLogIngest
+import SheetLogReports
 
 /// `sheetlog ingest [FILE|-] [--each] [--json]`: JSON Lines, one command per line.
 struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {

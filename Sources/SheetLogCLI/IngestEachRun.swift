@@ -1,6 +1,7 @@
 import Logging
 import SheetLog
 import SheetLogIngest
+import SheetLogReports
 
 /// `ingest --each`: each line commits on its own and is answered right after, one JSON line per
 /// input line (``IngestEachAnswer``).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SheetLog
+import SheetLogReports
 
 /// `sheetlog rebuild`
 struct RebuildCommand: AsyncParsableCommand, GlobalOptionsCommand {

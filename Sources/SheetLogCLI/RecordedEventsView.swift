@@ -1,4 +1,5 @@
 import SheetLog
+import SheetLogReports
 
 /// Acknowledgements of recorded events: `{"ack":"<event id>","position":N,"session":"s1","version":V}`.
 struct EventAck: Encodable {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SheetLog
+import SheetLogReports
 
 /// `sheetlog replay SESSION [--at VERSION] [--json]`
 struct ReplayCommand: AsyncParsableCommand, GlobalOptionsCommand {

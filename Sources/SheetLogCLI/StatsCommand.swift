@@ -1,5 +1,6 @@
 import ArgumentParser
 import SheetLog
+import SheetLogReports
 
 /// `sheetlog stats [--json]`
 struct StatsCommand: AsyncParsableCommand, GlobalOptionsCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SheetLog
+import SheetLogReports
 
 /// `sheetlog verify [--json]`: exit 1 naming the first failed check.
 struct VerifyCommand: AsyncParsableCommand, GlobalOptionsCommand {

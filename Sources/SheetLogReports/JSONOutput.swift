@@ -2,15 +2,15 @@ import Foundation
 import SheetLog
 
 /// JSON on stdout: sorted keys (stable output), no escaped slashes.
-enum JSONOutput {
+package enum JSONOutput {
     /// `value` pretty-printed, for the `--json` view of a command; empty arrays and objects are
     /// written `[]` and `{}`.
-    static func pretty(_ value: some Encodable) throws(SheetLogError) -> String {
+    package static func pretty(_ value: some Encodable) throws(SheetLogError) -> String {
         compactingEmptyContainers(try encode(value, formatting: [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]))
     }
 
     /// `value` on one line, for JSON Lines (acks).
-    static func line(_ value: some Encodable) throws(SheetLogError) -> String {
+    package static func line(_ value: some Encodable) throws(SheetLogError) -> String {
         try encode(value, formatting: [.sortedKeys, .withoutEscapingSlashes])
     }
 
@@ -27,7 +27,7 @@ enum JSONOutput {
     /// Foundation pretty-prints an empty array or object over three lines (`[`, a blank line, `]`).
     /// A line break in encoded JSON is always layout (one inside a string is escaped as `\n`), so
     /// an opening bracket followed by line breaks and spaces up to its closing one is an empty container.
-    static func compactingEmptyContainers(_ json: String) -> String {
+    package static func compactingEmptyContainers(_ json: String) -> String {
         let bytes = Array(json.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)

@@ -5,8 +5,8 @@ import SheetLog
 ///
 /// Nothing printed holds a control or bidi formatting character: a value's are written as JSON
 /// escapes (`\n`, `\u001b`, `\u202e`), a name's as `\u{1b}` (see `NameCharacters`).
-enum FieldValueText {
-    static func describe(_ value: FieldValue) -> String {
+package enum FieldValueText {
+    package static func describe(_ value: FieldValue) -> String {
         switch value {
         case .string(let text):
             return quoted(text)
@@ -20,24 +20,24 @@ enum FieldValueText {
         }
     }
 
-    static func describe(_ values: [String: FieldValue]) -> String {
+    package static func describe(_ values: [String: FieldValue]) -> String {
         if values.isEmpty { return "(no values)" }
         return values.keys.sorted().map { "\(name($0))=\(describe(values[$0]!))" }.joined(separator: " ")
     }
 
     /// Field names as a list, or a dash for none.
-    static func list(_ fields: [String]) -> String {
+    package static func list(_ fields: [String]) -> String {
         fields.isEmpty ? "-" : fields.map(name).joined(separator: ", ")
     }
 
     /// An id or a name, printed bare.
-    static func name(_ text: String) -> String {
+    package static func name(_ text: String) -> String {
         NameCharacters.escaped(text)
     }
 
     /// A string as JSON, with the characters `JSONEncoder` leaves as they are (DEL, C1 controls,
     /// bidi formatting) escaped as well.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         let json = (try? JSONOutput.line(text)) ?? "\"?\""
         guard NameCharacters.firstForbidden(in: json) != nil else { return json }
         var result = ""

@@ -11,12 +11,12 @@ import SheetLogIngest
 /// AuditTimeArgument.milliseconds("2026-01-01", endOfDay: false)  // 1_767_225_600_000
 /// AuditTimeArgument.milliseconds("2026-01-01", endOfDay: true)   // 1_767_312_000_000
 /// ```
-enum AuditTimeArgument {
+package enum AuditTimeArgument {
     /// The forms `--help` and the errors name.
-    static let forms = "an ISO-8601 time such as 2026-01-01T09:30:00.000Z or a date such as 2026-01-01"
+    package static let forms = "an ISO-8601 time such as 2026-01-01T09:30:00.000Z or a date such as 2026-01-01"
 
     /// Milliseconds since 1970, or nil when `text` is neither form.
-    static func milliseconds(_ text: String, endOfDay: Bool) -> Int64? {
+    package static func milliseconds(_ text: String, endOfDay: Bool) -> Int64? {
         if let time = ISO8601Milliseconds.parse(text) { return time }
         // YYYY-MM-DD exactly: the time parser checks the digits and the calendar.
         guard text.utf8.count == 10, let start = ISO8601Milliseconds.parse(text + "T00:00:00.000Z") else { return nil }
@@ -24,7 +24,7 @@ enum AuditTimeArgument {
     }
 
     /// The same instant as a `Date`, as ``AuditQuery`` takes it (it keeps the whole millisecond).
-    static func date(_ text: String, endOfDay: Bool) -> Date? {
+    package static func date(_ text: String, endOfDay: Bool) -> Date? {
         milliseconds(text, endOfDay: endOfDay).map { Date(timeIntervalSince1970: Double($0) / 1_000) }
     }
 }

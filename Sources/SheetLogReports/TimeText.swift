@@ -1,12 +1,12 @@
 import SheetLogIngest
 
 /// Times as every view prints them: ISO-8601 UTC with milliseconds, or a dash when unknown.
-enum TimeText {
-    static func iso(_ milliseconds: Int64?) -> String? {
+package enum TimeText {
+    package static func iso(_ milliseconds: Int64?) -> String? {
         milliseconds.map(ISO8601Milliseconds.format)
     }
 
-    static func describe(_ milliseconds: Int64?) -> String {
+    package static func describe(_ milliseconds: Int64?) -> String {
         iso(milliseconds) ?? "-"
     }
 }

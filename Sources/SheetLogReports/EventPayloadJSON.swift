@@ -1,0 +1,23 @@
+import SheetLog
+
+/// An event's payload, as the log stores it.
+package struct EventPayloadJSON: Encodable {
+    package let event: SheetEvent
+
+    package init(_ event: SheetEvent) { self.event = event }
+
+    package func encode(to encoder: any Encoder) throws {
+        switch event.kind {
+        case .present(let payload): try payload.encode(to: encoder)
+        case .edit(let payload): try payload.encode(to: encoder)
+        case .attemptDismiss(let payload): try payload.encode(to: encoder)
+        case .confirmDiscard(let payload): try payload.encode(to: encoder)
+        case .keepEditing(let payload): try payload.encode(to: encoder)
+        case .save(let payload): try payload.encode(to: encoder)
+        case .saveFailed(let payload): try payload.encode(to: encoder)
+        case .restoreDraft(let payload): try payload.encode(to: encoder)
+        case .declineDraft(let payload): try payload.encode(to: encoder)
+        case .endSession(let payload): try payload.encode(to: encoder)
+        }
+    }
+}

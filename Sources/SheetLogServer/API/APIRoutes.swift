@@ -1,0 +1,58 @@
+import Hummingbird
+import SheetLog
+import SheetLogReports
+
+/// The JSON API under `/api/devices/{device}/…`: the same rows, in the same bytes, as the
+/// `sheetlog` CLI's `--json` (and `--csv`) views of the same file.
+struct APIRoutes<Context: RequestContext>: Sendable {
+    let reader: any SheetLogReader
+
+    func register(on router: Router<Context>) {
+        router.get("/api/devices") { request, _ in
+            _ = try QueryParameters(request.uri.query, allowed: [])
+            return Responses.json(try JSONOutput.pretty(try await reader.devices()) + "\n")
+        }
+        router.get("/api/devices/:device/sessions") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: SessionFilter.parameterNames)
+            let device = try context.parameters.decoded("device")
+            let filter = try SessionFilter(parameters)
+            let page = try filter.page(of: try await reader.sessions(device: device))
+            return Responses.json(try JSONOutput.pretty(SessionsPageJSON(sessions: page.sessions.map(SessionActivityJSON.init), next: page.next)) + "\n")
+        }
+        router.get("/api/devices/:device/sessions/:session/replay") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: ["at"])
+            let device = try context.parameters.decoded("device")
+            let session = try context.parameters.decoded("session")
+            let version = try parameters.integer("at", in: 1...Int64.max)
+            let steps = try await reader.replay(device: device, session: session, through: version)
+            return Responses.json(try ReplayReport.json(steps) + "\n")
+        }
+        router.get("/api/devices/:device/audit") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: AuditFilter.parameterNames.union(["format"]))
+            let device = try context.parameters.decoded("device")
+            let filter = try AuditFilter(parameters)
+            let format = try parameters.choice("format", as: AuditFormat.self) ?? .json
+            let records = try await reader.audit(device: device, query: filter.query)
+            switch format {
+            case .json: return Responses.json(try AuditReport.json(records) + "\n")
+            case .csv: return Responses.csv(AuditReport.csv(records), filename: "audit.csv")
+            }
+        }
+        router.get("/api/devices/:device/drafts") { request, context in
+            _ = try QueryParameters(request.uri.query, allowed: [])
+            let device = try context.parameters.decoded("device")
+            return Responses.json(try DraftsReport.json(try await reader.drafts(device: device)) + "\n")
+        }
+        router.get("/api/devices/:device/stats") { request, context in
+            _ = try QueryParameters(request.uri.query, allowed: [])
+            let device = try context.parameters.decoded("device")
+            return Responses.json(try JSONOutput.pretty(try await reader.stats(device: device)) + "\n")
+        }
+    }
+}
+
+/// `format=` of the audit endpoint.
+enum AuditFormat: String, CaseIterable {
+    case json
+    case csv
+}

@@ -1,0 +1,52 @@
+/// The frame of every page: head (the one stylesheet and the one script, same-origin), the top bar
+/// with the device's sections, and the page's content.
+enum PageLayout {
+    /// The sections of the top bar.
+    enum Section: String {
+        case sessions
+        case audit
+        case drafts
+        case none
+    }
+
+    static func render(title: String, page: String, device: String?, section: Section, content: HTML) -> HTML {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(title) · SheetLog viewer</title>
+        <link rel="icon" href="data:,">
+        <link rel="stylesheet" href="\(ViewerPaths.style)">
+        <script src="\(ViewerPaths.script)" defer></script>
+        </head>
+        <body data-page="\(page)">
+        <header class="topbar">
+        <a class="brand" href="/">SheetLog <span>viewer</span></a>
+        \(navigation(device: device, section: section))
+        </header>
+        <main>
+        \(content)
+        </main>
+        </body>
+        </html>
+
+        """
+    }
+
+    private static func navigation(device: String?, section: Section) -> HTML {
+        guard let device else { return .empty }
+        let links: [(Section, String, String)] = [
+            (.sessions, "Sessions", ViewerPaths.sessions(device: device)),
+            (.audit, "Audit", ViewerPaths.audit(device: device)),
+            (.drafts, "Drafts", ViewerPaths.drafts(device: device)),
+        ]
+        let items = links.map { linkSection, label, path -> HTML in
+            linkSection == section
+                ? "<a href=\"\(path)\" aria-current=\"page\">\(label)</a>"
+                : "<a href=\"\(path)\">\(label)</a>"
+        }
+        return "<nav class=\"sections\" aria-label=\"Sections\">\(items)</nav><span class=\"device\">device <b>\(device)</b></span>"
+    }
+}

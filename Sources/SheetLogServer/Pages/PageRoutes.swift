@@ -1,0 +1,85 @@
+import Hummingbird
+import SheetLog
+import SheetLogReports
+
+/// The HTML pages: sessions, timeline (and its state panels), audit, drafts, and the two assets.
+struct PageRoutes<Context: RequestContext>: Sendable {
+    let reader: any SheetLogReader
+
+    func register(on router: Router<Context>) {
+        router.get("/") { request, _ in
+            let parameters = try QueryParameters(request.uri.query, allowed: SessionFilter.parameterNames)
+            let devices = try await reader.devices()
+            guard devices.count == 1, let device = devices.first else { return Responses.html(DevicesPage.render(devices: devices)) }
+            return try await sessionsPage(device: device, parameters: parameters)
+        }
+        router.get("/devices/:device/sessions") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: SessionFilter.parameterNames)
+            return try await sessionsPage(device: try context.parameters.decoded("device"), parameters: parameters)
+        }
+        router.get("/devices/:device/sessions/:session") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: ["v"])
+            let device = try context.parameters.decoded("device")
+            let session = try context.parameters.decoded("session")
+            let requested = try parameters.integer("v", in: 1...Int64.max)
+            let steps = try await reader.replay(device: device, session: session, through: nil)
+            let version = requested ?? Int64(steps.count)
+            guard version <= Int64(steps.count) else { throw Self.pastTheEnd(session: session, version: version, versions: steps.count) }
+            return Responses.html(TimelinePage.render(device: device, session: session, steps: steps, version: version))
+        }
+        router.get("/devices/:device/sessions/:session/state") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: ["v"])
+            let device = try context.parameters.decoded("device")
+            let session = try context.parameters.decoded("session")
+            guard let version = try parameters.integer("v", in: 1...Int64.max) else {
+                throw QueryParameters.refusal("parameter v (the version) is required", parameter: "v")
+            }
+            let steps = try await reader.replay(device: device, session: session, through: version)
+            let previous = steps.count > 1 ? steps[steps.count - 2].state : nil
+            return Responses.html(StatePanel.render(step: steps[steps.count - 1], previous: previous))
+        }
+        router.get("/devices/:device/audit") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: AuditFilter.parameterNames.union(["limit", "after"]))
+            let device = try context.parameters.decoded("device")
+            let filter = try AuditFilter(parameters)
+            let limit = Int(try parameters.integer("limit", in: 1...Int64(AuditPage.maxLimit)) ?? Int64(AuditPage.defaultLimit))
+            let after = try parameters.integer("after", in: 0...Int64.max)
+            let matching = try await reader.audit(device: device, query: filter.query)
+            let rest = matching.drop { $0.position <= (after ?? 0) }
+            let page = Array(rest.prefix(limit))
+            var versions: [Int64: Int64] = [:]
+            for record in page { versions[record.position] = try await reader.version(device: device, position: record.position) }
+            let next = rest.count > limit ? page.last?.position : nil
+            return Responses.html(AuditPage.render(
+                device: device, filter: filter, records: page, versions: versions, limit: limit, after: after, next: next))
+        }
+        router.get("/devices/:device/drafts") { request, context in
+            _ = try QueryParameters(request.uri.query, allowed: [])
+            let device = try context.parameters.decoded("device")
+            let drafts = try await reader.drafts(device: device)
+            var versions: [DraftReference: Int64] = [:]
+            for session in Set(drafts.map(\.session)).sorted() {
+                let steps = try await reader.replay(device: device, session: session, through: nil)
+                for draft in drafts where draft.session == session {
+                    versions[DraftReference(session: session, presentation: draft.presentation)] = LastEdit.version(of: draft.presentation, in: steps)
+                }
+            }
+            return Responses.html(DraftsPage.render(device: device, drafts: drafts, versions: versions))
+        }
+        router.get(RouterPath(ViewerPaths.script)) { _, _ in Responses.asset(ViewerScript.source, contentType: "text/javascript; charset=utf-8") }
+        router.get(RouterPath(ViewerPaths.style)) { _, _ in Responses.asset(ViewerStyle.source, contentType: "text/css; charset=utf-8") }
+    }
+
+    private func sessionsPage(device: String, parameters: QueryParameters) async throws -> Response {
+        let filter = try SessionFilter(parameters)
+        let sessions = try await reader.sessions(device: device)
+        let stats = try await reader.stats(device: device)
+        return Responses.html(try SessionsPage.render(device: device, all: sessions, filter: filter, stats: stats))
+    }
+
+    private static func pastTheEnd(session: String, version: Int64, versions: Int) -> SheetLogError {
+        SheetLogError(
+            .notFound, "session \(session) has \(versions) \(versions == 1 ? "version" : "versions"); version \(version) is past its end",
+            context: .init(stream: session, actualVersion: Int64(versions), operation: "timeline"))
+    }
+}

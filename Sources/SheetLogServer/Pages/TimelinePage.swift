@@ -1,0 +1,100 @@
+import Foundation
+import SheetLog
+import SheetLogReports
+
+/// `/devices/{device}/sessions/{session}?v=N`: the event list on the left, the state after version
+/// N on the right, the replay controls above.
+///
+/// The event list is drawn by the page's script from the compact rows embedded in the page, only
+/// the rows in view at a time (a 10,000-event session never has 10,000 rows in the DOM); the state
+/// panel is rendered here, and the script fetches the panel of each version it moves to.
+enum TimelinePage {
+    static func render(device: String, session: String, steps: [ReplayStep], version: Int64) -> HTML {
+        let index = Int(version) - 1
+        let step = steps[index]
+        let previous = index > 0 ? steps[index - 1].state : nil
+        let versions = Int64(steps.count)
+        let first = steps.first?.event.occurredAt
+        let last = steps.last?.event.occurredAt
+        let content: HTML = """
+            <section class="timeline" id="timeline" data-versions="\(versions)" data-version="\(version)" \
+            data-state-url="\(ViewerPaths.statePanel(device: device, session: session))">
+            <header class="page-head">
+            <h1>Session <span class="id">\(session)</span></h1>
+            <p class="summary">\(versions) \(versions == 1 ? "event" : "events") · \(TimeText.describe(first)) → \(TimeText.describe(last)) · \
+            <a href="\(ViewerPaths.apiReplay(device: device, session: session))">replay JSON</a> · \
+            <a href="\(ViewerPaths.audit(device: device, query: [("session", session)]))">dismissals</a></p>
+            </header>
+            \(controls(version: version, versions: versions))
+            <div class="timeline-body">
+            <nav class="event-list" id="event-list" aria-label="Events" tabindex="0"><div class="event-spacer"></div></nav>
+            <div class="state-panel" id="state-panel" aria-live="polite">\(StatePanel.render(step: step, previous: previous))</div>
+            </div>
+            <noscript><p>The event list and the replay controls need JavaScript; the state above is version \(version). \
+            Use <code>?v=N</code> to open another version.</p></noscript>
+            <script type="application/json" id="timeline-events">\(HTML(trusted: rowsJSON(steps)))</script>
+            </section>
+            """
+        return PageLayout.render(title: "Session \(session) v\(version)", page: "timeline", device: device, section: .sessions, content: content)
+    }
+
+    private static func controls(version: Int64, versions: Int64) -> HTML {
+        """
+        <div class="controls" role="toolbar" aria-label="Replay controls">
+        <button type="button" id="first" title="First version (Home)" aria-label="First version">|◀</button>
+        <button type="button" id="previous" title="Previous version (←)" aria-label="Previous version">◀</button>
+        <button type="button" id="play" title="Play from here" aria-pressed="false">Play</button>
+        <button type="button" id="next" title="Next version (→)" aria-label="Next version">▶</button>
+        <button type="button" id="last" title="Last version (End)" aria-label="Last version">▶|</button>
+        <label class="speed">Speed <select id="speed"><option value="1">1×</option><option value="4">4×</option><option value="16">16×</option></select></label>
+        <input type="range" id="scrubber" min="1" max="\(versions)" value="\(version)" step="1" aria-label="Version">
+        <output id="position" for="scrubber">v\(version) of \(versions)</output>
+        </div>
+        """
+    }
+
+    /// The event list's rows, `[version, at, type, presentation, outcome]` each (`at` in
+    /// milliseconds or null; presentation and outcome null when the event has none), as JSON that
+    /// is safe inside a `<script>` element: `<`, `>` and `&` are written as `\u` escapes.
+    static func rowsJSON(_ steps: [ReplayStep]) -> String {
+        var json = "["
+        json.reserveCapacity(steps.count * 64)
+        for (index, step) in steps.enumerated() {
+            if index > 0 { json += "," }
+            json += "[\(step.event.version),\(step.event.occurredAt.map(String.init) ?? "null"),"
+            json += quoted(step.event.type) + ","
+            json += (step.sheetEvent.presentation.map { quoted(NameCharacters.escaped($0)) } ?? "null") + ","
+            if case .attemptDismiss(let payload) = step.sheetEvent.kind {
+                json += quoted(payload.outcome.rawValue)
+            } else {
+                json += "null"
+            }
+            json += "]"
+        }
+        return json + "]"
+    }
+
+    /// `text` as a JSON string; control characters are escaped by the caller (ids) or absent (type names).
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "<": result += "\\u003c"
+            case ">": result += "\\u003e"
+            case "&": result += "\\u0026"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,45 @@
+import SheetLog
+import SheetLogReports
+
+/// What the viewer reads from a backend: the devices it holds and, for each, the sessions, a
+/// session's replay, the audit trail, the recoverable drafts and the counts.
+///
+/// The routes and pages know only this protocol: a second backend (the fleet's PostgreSQL) plugs in
+/// by implementing it. Every read names a device; a single SQLite file is the device
+/// ``SQLiteFileReader/localDevice``.
+///
+/// Errors are ``SheetLogError``s: ``SheetLogError/Code/notFound`` for an unknown device or session
+/// (the server answers 404), the store's codes otherwise.
+package protocol SheetLogReader: Sendable {
+    /// The devices this reader serves, in a stable order.
+    func devices() async throws -> [String]
+
+    /// Every session of `device`, in the order of its first event.
+    func sessions(device: String) async throws -> [SessionActivity]
+
+    /// The steps of `session` from version 1 through `version` (all when nil); throws
+    /// ``SheetLogError/Code/notFound`` for an unknown session or a version past its end.
+    func replay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep]
+
+    /// The dismissals matching `query`, in log order.
+    func audit(device: String, query: AuditQuery) async throws -> [DismissalRecord]
+
+    /// The recoverable drafts, the most recently touched last.
+    func drafts(device: String) async throws -> [RecoverableDraft]
+
+    /// Counts of events, sessions and drafts, and the size of the store.
+    func stats(device: String) async throws -> Statistics
+
+    /// The session version of the event at `position` in the device's log, nil when no event is there:
+    /// the audit page links each dismissal (known by position) to its moment in the timeline.
+    func version(device: String, position: Int64) async throws -> Int64?
+}
+
+extension SheetLogReader {
+    /// Throws ``SheetLogError/Code/notFound`` unless `device` is one of ``devices()``.
+    package func requireDevice(_ device: String) async throws {
+        if try await !devices().contains(device) {
+            throw SheetLogError(.notFound, "no device \(device)", context: .init(operation: "read device"))
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Hummingbird
+import Logging
+
+/// The replay viewer: its router (the JSON API and the pages over one ``SheetLogReader``) and the
+/// Hummingbird application that serves it.
+///
+/// ```swift
+/// let reader = try SQLiteFileReader.open(path: "sheetlog.sqlite")
+/// let app = ViewerServer.application(reader: reader, host: "127.0.0.1", port: 8080)
+/// try await app.runService()   // until SIGINT or SIGTERM, then a graceful shutdown
+/// ```
+package enum ViewerServer {
+    /// Every route of the viewer, behind the middleware that writes errors and security headers.
+    package static func router(reader: any SheetLogReader, logger: Logger = Logger(label: "sheetlog-server")) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self, options: [.autoGenerateHeadEndpoints])
+        router.add(middleware: ViewerMiddleware(logger: logger))
+        APIRoutes<BasicRequestContext>(reader: reader).register(on: router)
+        PageRoutes<BasicRequestContext>(reader: reader).register(on: router)
+        return router
+    }
+
+    /// The application serving ``router(reader:logger:)`` on `host`:`port` (0 for any free port);
+    /// `onRunning` gets the port actually bound, once the server listens.
+    package static func application(
+        reader: any SheetLogReader, host: String, port: Int, logger: Logger = Logger(label: "sheetlog-server"),
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router(reader: reader, logger: logger),
+            configuration: .init(address: .hostname(host, port: port), serverName: "sheetlog-server"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+            logger: logger)
+    }
+}

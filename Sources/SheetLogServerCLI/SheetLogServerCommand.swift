@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import SheetLog
+
+/// `sheetlog-server`: serves SheetLog logs over HTTP; `serve` is the replay viewer of one file.
+///
+/// ```sh
+/// swift run sheetlog demo && swift run sheetlog-server serve --db sheetlog.sqlite
+/// ```
+@main
+struct SheetLogServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sheetlog-server",
+        abstract: "Serve SheetLog logs over HTTP: the replay viewer and its JSON API.",
+        discussion: "Exit codes: 0 stopped cleanly (SIGINT or SIGTERM), 1 the file or the address could not be used, 2 usage error.",
+        subcommands: [ServeCommand.self])
+
+    /// Parses and runs; a usage error exits 2, a failure 1 with one sentence on stderr (as `sheetlog`).
+    nonisolated static func main() async {
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                var syncCommand = command
+                try syncCommand.run()
+            }
+        } catch let error as SheetLogError {
+            FileHandle.standardError.write(Data("sheetlog-server: \(error.description)\n".utf8))
+            Foundation.exit(1)
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            // A command with subcommands asks for help by throwing; a bind failure says what failed.
+            FileHandle.standardError.write(Data("sheetlog-server: \(ServeFailure.describe(error))\n".utf8))
+            Foundation.exit(exitCode(for: error) == .validationFailure ? 2 : 1)
+        }
+        Foundation.exit(0)
+    }
+}

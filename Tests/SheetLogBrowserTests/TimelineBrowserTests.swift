@@ -1,0 +1,130 @@
+import Foundation
+import SheetLog
+import SheetLogViewerTestSupport
+import Testing
+
+/// The viewer in a real headless Chromium, checked as a person would check it: what is on screen,
+/// what a key press does, where a link lands. One browser at a time (the machine is small).
+@Suite("the viewer in Chromium", .serialized, .enabled(if: BrowserHarness.enabled))
+struct TimelineBrowserTests {
+    static let dialogButtons = "Array.from(document.querySelectorAll('#state .dialog .dialog-button')).map(function (b) { return b.textContent; })"
+    static let cards = "Array.from(document.querySelectorAll('#state .sheet-card')).map(function (c) { return c.getAttribute('data-presentation'); })"
+    static let selectedRow = "(document.querySelector('.event-row.selected') || {}).textContent"
+
+    @Test("the expense session at v5 shows the alert with Save, Discard Changes and Keep Editing; → moves to v6 and the sheet is gone")
+    func expenseAlertThenDiscard() async throws {
+        try await BrowserHarness.run { page in
+            try await page.open("/")
+            try await page.screenshot("sessions")
+            try await page.openTimeline("demo-expense", version: 5)
+            #expect(try await page.strings(Self.dialogButtons) == ["Save", "Discard Changes", "Keep Editing"])
+            // On screen, not merely in the markup: the alert has a size and is what the eye meets at its centre.
+            #expect(try await page.value("""
+                (function () {
+                  var dialog = document.querySelector('#state .dialog'); var box = dialog.getBoundingClientRect();
+                  return box.width > 100 && box.height > 80 && dialog.contains(document.elementFromPoint(box.left + box.width / 2, box.top + 20));
+                })()
+                """) as? Bool == true)
+            #expect(try await page.value(Self.selectedRow) as? String == "v509:00:04.000attemptDismissexpenseblocked")
+            try await page.screenshot("timeline-expense-v5")
+
+            try await page.browser.press(.arrowRight)
+            try await page.waitForState(6)
+            #expect(try await page.strings(Self.cards) == [])
+            #expect(try await page.value("document.querySelector('#state .empty-stack').textContent") as? String == "No sheet on screen.")
+            #expect(try await page.browser.currentURL().hasSuffix("/devices/local/sessions/demo-expense?v=6"))
+            #expect(try await page.value("document.getElementById('scrubber').value") as? String == "6")
+            #expect(try await page.value("document.querySelector('.event-row.selected').getAttribute('data-version')") as? String == "6")
+            try await page.screenshot("timeline-expense-v6")
+
+            try await page.browser.press(.home)
+            try await page.waitForState(1)
+            try await page.browser.press(.end)
+            try await page.waitForState(6)
+        }
+    }
+
+    @Test("the stack flow at v4 shows three cards, bottom to top, the top one in front")
+    func stackOfThree() async throws {
+        try await BrowserHarness.run { page in
+            try await page.openTimeline("demo-stack", version: 4)
+            #expect(try await page.strings(Self.cards) == ["items", "item", "share"])
+            #expect(try await page.value("""
+                (function () {
+                  var top = document.querySelector('#state .sheet-card.top'); var box = top.getBoundingClientRect();
+                  var hit = document.elementFromPoint(box.left + box.width / 2, box.top + 12);
+                  return hit.closest('.sheet-card').getAttribute('data-presentation');
+                })()
+                """) as? String == "share")
+            try await page.screenshot("timeline-stack-v4")
+        }
+    }
+
+    @Test("an audit row's link lands on that dismissal's version")
+    func auditLinkLandsOnTheVersion() async throws {
+        try await BrowserHarness.run { page in
+            try await page.open("/devices/local/audit", until: "document.querySelector('tr[data-position=\"18\"]') !== null")
+            try await page.screenshot("audit")
+            try await page.browser.click(try await page.browser.element("tr[data-position=\"18\"] a.open"))
+            try await page.browser.waitFor("the timeline of demo-stack", "return location.pathname === '/devices/local/sessions/demo-stack' && document.querySelector('#timeline[data-ready]') !== null;")
+            try await page.waitForState(6)
+            #expect(try await page.browser.currentURL().hasSuffix("?v=6"))
+            #expect(try await page.strings(Self.dialogButtons) == ["Discard Changes", "Keep Editing"])
+            #expect(try await page.value("document.querySelector('#state .step-head .badge').textContent") as? String == "blocked")
+        }
+    }
+
+    @Test("a deep link ?v=3 opens at v3")
+    func deepLink() async throws {
+        try await BrowserHarness.run { page in
+            try await page.openTimeline("demo-expense", version: 3)
+            try await page.waitForState(3)
+            #expect(try await page.value("document.getElementById('position').textContent") as? String == "v3 of 6")
+            #expect(try await page.value("document.getElementById('scrubber').value") as? String == "3")
+            #expect(try await page.value("document.querySelector('.event-row.selected').getAttribute('data-version')") as? String == "3")
+            #expect(try await page.strings("Array.from(document.querySelectorAll('#state tr.changed-now')).map(function (r) { return r.getAttribute('data-field'); })") == ["category"])
+            try await page.open("/devices/local/drafts")
+            try await page.screenshot("drafts")
+        }
+    }
+
+    @Test("play at 16× runs to the last version and stops")
+    func playback() async throws {
+        try await BrowserHarness.run { page in
+            try await page.openTimeline("demo-expense", version: 1)
+            try await page.browser.execute("document.getElementById('speed').value = '16';")
+            try await page.browser.click(try await page.browser.element("#play"))
+            try await page.browser.waitFor("playback to reach v6 and stop", """
+                var timeline = document.getElementById('timeline');
+                return timeline.getAttribute('data-version') === '6' && !timeline.hasAttribute('data-playing') && !timeline.hasAttribute('data-loading');
+                """)
+            #expect(try await page.value("document.getElementById('state').getAttribute('data-version')") as? String == "6")
+            #expect(try await page.value("document.getElementById('play').textContent") as? String == "Play")
+        }
+    }
+
+    @Test("a 2,000-event session keeps only the rows in view in the DOM; End reaches the last version")
+    func longSessionIsWindowed() async throws {
+        try await BrowserHarness.run(prepare: { path in
+            let database = try SheetLogDatabase.open(path: path)
+            var commands = [CommandEnvelope(session: "long", command: .present(presentation: "form", route: Route(name: "notes")), id: "long-0", occurredAt: 1_767_268_800_000)]
+            for index in 1..<2_000 {
+                commands.append(CommandEnvelope(
+                    session: "long", command: .edit(field: "text", value: .string("draft \(index)")), id: "long-\(index)", occurredAt: 1_767_268_800_000 + Int64(index) * 250))
+            }
+            _ = try await database.record(commands, states: .afterBatch)
+            try database.close()
+        }) { page in
+            try await page.openTimeline("long")
+            #expect(try await page.value("document.getElementById('position').textContent") as? String == "v2000 of 2000")
+            let rows = try #require(try await page.value("document.querySelectorAll('.event-row').length") as? Int)
+            #expect(rows > 10 && rows < 100)
+            try await page.browser.press(.home)
+            try await page.waitForState(1)
+            #expect(try await page.value("document.querySelector('.event-row.selected').getAttribute('data-version')") as? String == "1")
+            try await page.browser.press(.end)
+            try await page.waitForState(2000)
+            #expect(try await page.value("document.querySelectorAll('.event-row').length") as? Int ?? 0 < 100)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// A running `sheetlog-server serve`, started as a user starts it: a real process on a free port
+/// (`--port 0`), its URL read from what it prints.
+///
+/// ```swift
+/// let server = try ServerProcess.start(executable: ProductBinary.url("sheetlog-server"), database: path)
+/// let (status, body) = try await HTTP.get(server.url.appendingPathComponent("api/devices"))
+/// let exit = try server.stop(signal: SIGTERM)
+/// ```
+public final class ServerProcess: @unchecked Sendable {
+    /// How the process ended and what it printed.
+    public struct Exit: Sendable {
+        public var status: Int32
+        public var reason: Process.TerminationReason
+        public var stdout: String
+        public var stderr: String
+    }
+
+    public let process: Process
+    /// `http://127.0.0.1:PORT/`, as the server printed it.
+    public let url: URL
+    private let output: OutputCollector
+
+    private init(process: Process, url: URL, output: OutputCollector) {
+        self.process = process
+        self.url = url
+        self.output = output
+    }
+
+    /// Starts `executable serve --db database --port 0 extra…` and waits (up to `timeout` seconds)
+    /// for the line with its URL. Throws what it printed when it exits or stays silent instead.
+    public static func start(executable: URL, database: String, extra: [String] = [], timeout: TimeInterval = 60) throws -> ServerProcess {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve", "--db", database, "--port", "0"] + extra
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "SHEETLOG_DB")
+        process.environment = environment
+        let output = OutputCollector()
+        process.standardOutput = output.stdout
+        process.standardError = output.stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let url = Self.url(in: output.stdoutText) {
+                return ServerProcess(process: process, url: url, output: output)
+            }
+            if !process.isRunning { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        throw ServerFailure(message: "sheetlog-server printed no URL (exit \(process.terminationStatus)): \(output.stdoutText) \(output.stderrText)")
+    }
+
+    /// Sends `signal` and waits (up to `timeout` seconds) for the process to end.
+    public func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 30) throws -> Exit {
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw ServerFailure(message: "sheetlog-server did not stop within \(timeout) s of signal \(signal)")
+        }
+        process.waitUntilExit()
+        output.finish()
+        return Exit(status: process.terminationStatus, reason: process.terminationReason, stdout: output.stdoutText, stderr: output.stderrText)
+    }
+
+    /// Stops the process if a test left it running.
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    private static func url(in text: String) -> URL? {
+        guard let start = text.range(of: "http://") else { return nil }
+        let rest = text[start.lowerBound...]
+        guard let end = rest.firstIndex(where: { $0 == "\n" || $0 == " " }) else { return nil }
+        return URL(string: String(rest[..<end]))
+    }
+}
+
+public struct ServerFailure: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// Collects a child's stdout and stderr while it runs, so that a full pipe never blocks it.
+final class OutputCollector: @unchecked Sendable {
+    let stdout = Pipe()
+    let stderr = Pipe()
+    private let lock = NSLock()
+    private var out = Data()
+    private var err = Data()
+
+    init() {
+        stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.append(handle.availableData, toStdout: true) }
+        stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.append(handle.availableData, toStdout: false) }
+    }
+
+    private func append(_ data: Data, toStdout: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        if toStdout { out.append(data) } else { err.append(data) }
+    }
+
+    /// Takes what is left once the process has ended: waits (bounded) until no more output arrives.
+    ///
+    /// Not a read to the end of the pipes: a process started later by the same test (chromedriver,
+    /// Chromium) may have inherited their write ends and keep them open long after this one ended.
+    func finish() {
+        var last = -1
+        let deadline = Date().addingTimeInterval(2)
+        while Date() < deadline {
+            let count = byteCount
+            if count == last { break }
+            last = count
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        stdout.fileHandleForReading.readabilityHandler = nil
+        stderr.fileHandleForReading.readabilityHandler = nil
+    }
+
+    private var byteCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return out.count + err.count
+    }
+
+    var stdoutText: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    var stderrText: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: err, as: UTF8.self)
+    }
+}
