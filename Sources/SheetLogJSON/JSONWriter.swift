@@ -10,7 +10,7 @@
 ///   number written is one ``JSONReader`` accepts as exact; an integral number is written without
 ///   a fraction, so `json_extract` gives SQLite an INTEGER. A non-finite number is written `null`
 ///   and noted in ``wroteNonFiniteNumber``.
-/// - Objects written from dictionaries have their keys sorted (``sortedObject(_:)``).
+/// - Objects written from dictionaries have their keys sorted by their UTF-8 bytes (``sortedKeys(_:)``).
 ///
 /// ```swift
 /// var writer = JSONWriter()
@@ -101,6 +101,12 @@ package struct JSONWriter {
         }
     }
 
+    /// An integer as `JSONEncoder` writes an `Int64`: its decimal digits, exact at any size.
+    package mutating func integer(_ number: Int64) {
+        var text = number.description
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
     package mutating func bool(_ flag: Bool) {
         if flag { raw("true") } else { raw("false") }
     }
@@ -119,6 +125,13 @@ package struct JSONWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// `keys` in the order `JSONEncoder`'s `.sortedKeys` writes them: by their UTF-8 bytes (Unicode
+    /// scalar order), not by Swift's `<`, which compares canonically equivalent forms alike and so puts
+    /// a decomposed `e\u{301}` after `f`. Stored payloads written by `JSONEncoder` keep their bytes.
+    package static func sortedKeys(_ keys: some Sequence<String>) -> [String] {
+        keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
     package mutating func beginObject() { bytes.append(UInt8(ascii: "{")) }
 
     package mutating func endObject() { bytes.append(UInt8(ascii: "}")) }
@@ -126,7 +139,7 @@ package struct JSONWriter {
     /// An object of strings, keys sorted.
     package mutating func sortedObject(_ members: [String: String]) {
         beginObject()
-        for key in members.keys.sorted() {
+        for key in Self.sortedKeys(members.keys) {
             self.key(key)
             string(members[key]!)
         }

@@ -26,7 +26,10 @@ struct PayloadEncoderTests {
     }
 
     static let texts = ["", "47.50", "a/b", "quote \" back \\ tab \t nl \n cr \r bs \u{08} ff \u{0C} us \u{1F} del \u{7F}",
-                        "é 😀 \u{2028}", "Zebra", "_under", "a10", "a9"]
+                        "é 😀 \u{2028}", "Zebra", "_under", "a10", "a9",
+                        // Keys JSONEncoder orders by their UTF-8 bytes, which Swift's `<` (canonical
+                        // equivalence) orders otherwise: a decomposed é before f, U+FF21 before an emoji.
+                        "e\u{301}", "f", "\u{FF21}", "😀"]
     static let numbers: [Double] = [0, -0.0, 1, 12, -3.5, 0.1, 1e-7, 1e16, 1.5e300, 9_007_199_254_740_992, 1e21, 4.35,
                                     0.30000000000000004, .leastNonzeroMagnitude, 1234.5678]
 
