@@ -157,6 +157,9 @@ let package = Package(
             name: "SheetLogBrowserTests",
             dependencies: ["SheetLogTestSupport", "SheetLogViewerTestSupport", "SheetLog", "SheetLogCLI", "SheetLogServerCLI"]
         ),
+        .testTarget(
+            name: "SheetLogReportsTests", dependencies: ["SheetLogTestSupport", "SheetLogReports", "SheetLog", "SheetLogCLI", propertyBased]
+        ),
         .testTarget(name: "CFaultVFSTests", dependencies: ["SheetLogTestSupport", "CFaultVFS"]),
         .testTarget(
             name: "SheetLogReliabilityTests",

@@ -1,12 +1,13 @@
 import SheetLog
+import SheetLogReports
 
 /// An event's payload, as the log stores it.
-package struct EventPayloadJSON: Encodable {
-    package let event: SheetEvent
+struct EncodablePayload: Encodable {
+    let event: SheetEvent
 
-    package init(_ event: SheetEvent) { self.event = event }
+    init(_ event: SheetEvent) { self.event = event }
 
-    package func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         switch event.kind {
         case .present(let payload): try payload.encode(to: encoder)
         case .edit(let payload): try payload.encode(to: encoder)

@@ -1,24 +1,27 @@
+// The reference model of `sheetlog replay --json`: the Encodable types it was printed from before
+// ReplayReport wrote bytes itself. JSONOutput.pretty over them is what the report must equal.
 import SheetLog
+import SheetLogReports
 
 /// One element of `sheetlog replay --json`: `{position, version, type, at, event, state}`.
-package struct ReplayStepJSON: Encodable {
-    package var position: Int64
-    package var version: Int64
-    package var type: String
-    package var at: String?
-    package var event: EventPayloadJSON
-    package var state: SessionStateJSON
+struct EncodableReplayStep: Encodable {
+    var position: Int64
+    var version: Int64
+    var type: String
+    var at: String?
+    var event: EncodablePayload
+    var state: EncodableSessionState
 
-    package init(_ step: ReplayStep) {
+    init(_ step: ReplayStep) {
         position = step.event.position
         version = step.event.version
         type = step.event.type
         at = TimeText.iso(step.event.occurredAt)
-        event = EventPayloadJSON(step.sheetEvent)
-        state = SessionStateJSON(step.state)
+        event = EncodablePayload(step.sheetEvent)
+        state = EncodableSessionState(step.state)
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(position, forKey: .position)
         try container.encode(version, forKey: .version)

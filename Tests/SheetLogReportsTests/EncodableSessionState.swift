@@ -1,24 +1,25 @@
 import SheetLog
+import SheetLogReports
 
 /// A session's state after a step: its stack, bottom to top, with each sheet's draft and flags.
-package struct SessionStateJSON: Encodable {
-    package var session: String
-    package var version: Int64
-    package var ended: Bool
-    package var stack: [Sheet]
+struct EncodableSessionState: Encodable {
+    var session: String
+    var version: Int64
+    var ended: Bool
+    var stack: [Sheet]
 
-    package struct Sheet: Encodable {
-        package var presentation: String
-        package var route: Route
-        package var baseline: [String: FieldValue]
-        package var values: [String: FieldValue]
-        package var changedFields: [String]
-        package var dirty: Bool
-        package var locked: Bool
-        package var canSave: Bool
-        package var pendingConfirmation: PendingConfirmation?
+    struct Sheet: Encodable {
+        var presentation: String
+        var route: Route
+        var baseline: [String: FieldValue]
+        var values: [String: FieldValue]
+        var changedFields: [String]
+        var dirty: Bool
+        var locked: Bool
+        var canSave: Bool
+        var pendingConfirmation: PendingConfirmation?
 
-        package func encode(to encoder: any Encoder) throws {
+        func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(presentation, forKey: .presentation)
             try container.encode(route, forKey: .route)
@@ -36,7 +37,7 @@ package struct SessionStateJSON: Encodable {
         }
     }
 
-    package init(_ state: SessionState) {
+    init(_ state: SessionState) {
         session = state.sessionID
         version = state.version
         ended = state.ended
