@@ -115,7 +115,7 @@ let package = Package(
         // What a storage backend must honour beyond the event store (the deciding append, the read
         // models, verify, the facade's flows), as named checks over a backend factory.
         .target(
-            name: "SheetLogBackendConformance", dependencies: ["SheetLog", "SheetLogStorage", "SheetLogDomain"],
+            name: "SheetLogBackendConformance", dependencies: ["SheetLog", "SheetLogStorage", "SheetLogDomain", "SheetLogStoreConformance"],
             path: "Tests/SheetLogBackendConformance"
         ),
         // The viewer's tests: `sheetlog-server` as a process, plain HTTP, and a small W3C WebDriver

@@ -5,9 +5,9 @@ import SheetLogJSON
 /// by the package's one writer (``JSONWriter``): the inline path and rebuild produce the very same
 /// bytes, which are also the bytes the payloads hold — keys sorted, no whitespace, an integral
 /// number without a fraction (`12`, not `12.0`) so that `json_extract` gives SQLite an INTEGER.
-enum ProjectionJSON {
+package enum ProjectionJSON {
     /// A JSON object of field values, keys sorted.
-    static func object(_ values: [String: FieldValue]) -> String {
+    package static func object(_ values: [String: FieldValue]) -> String {
         if values.isEmpty { return "{}" }
         var json = JSONWriter(capacity: 64)
         json.fieldValues(values)

@@ -55,7 +55,8 @@ extension SQLiteEventStore {
             try projection.rebuild(from: EventLogReader(db: db), in: db)
             for storedTable in storedTables {
                 let rebuilt = try TableDump(table: storedTable.table, in: db)
-                if let mismatch = storedTable.firstDifference(from: rebuilt, projection: projection.name) {
+                let json = projection.jsonColumns[storedTable.table] ?? []
+                if let mismatch = storedTable.firstDifference(from: rebuilt, projection: projection.name, jsonColumns: json) {
                     mismatches.append(mismatch)
                 }
             }

@@ -33,12 +33,14 @@ extension SQLiteEventStore {
     }
 
     /// Refuses a database of a newer SheetLog, one whose migrations differ from the shipped ones, and
-    /// one that still lacks some of this build's migrations (reading it would need a write).
+    /// one that still lacks some of this build's migrations (reading it would need a write) — except
+    /// those a reader does without (``SchemaMigration/readersNeedIt``: 0007, which only re-spells numbers).
     private static func requireCurrentSchema(_ db: Database, location: String) throws {
         let migrator = SchemaMigrator()
         try migrator.checkCompatibility(db, location: location)
         let applied = Set(try migrator.appliedMigrations(db).map(\.number))
-        if let missing = migrator.migrations.map(\.number).sorted().first(where: { !applied.contains($0) }) {
+        let needed = migrator.migrations.filter(\.readersNeedIt).map(\.number).sorted()
+        if let missing = needed.first(where: { !applied.contains($0) }) {
             throw SheetLogError(
                 .migrationFailed,
                 "the database at \(location) lacks migration \(missing) of this SheetLog; open it for writing once to migrate it",

@@ -25,6 +25,11 @@ public protocol SQLiteProjection: Sendable {
     /// Tables this projection owns: compared by ``SQLiteEventStore/verifyProjections()`` and
     /// cleared by the default ``reset(in:)``.
     var tables: [String] { get }
+    /// The columns of ``tables`` that hold JSON text, by table: ``SQLiteEventStore/verifyProjections()``
+    /// compares them with a rebuild by JSON value rather than byte for byte (see
+    /// `JSONValue.isSameValue(as:)`), so that a row written under an older spelling of the same value
+    /// still verifies. By default, none: every column is compared byte for byte.
+    var jsonColumns: [String: Set<String>] { get }
     /// Called inside the append transaction with the newly recorded events, in position order.
     /// Throwing rolls the append back.
     func apply(_ events: [RecordedEvent], in db: Database) throws
@@ -36,6 +41,8 @@ public protocol SQLiteProjection: Sendable {
 }
 
 extension SQLiteProjection {
+    public var jsonColumns: [String: Set<String>] { [:] }
+
     public func reset(in db: Database) throws {
         for table in tables {
             try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)")

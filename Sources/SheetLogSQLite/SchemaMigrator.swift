@@ -96,6 +96,7 @@ public struct SchemaMigrator: Sendable {
                 ) STRICT
                 """)
             try db.execute(sql: migration.sql)
+            try migration.swiftStep?(db)
             try db.execute(
                 sql: "INSERT INTO \(Self.tableName) (number, name, sha256, applied_at) VALUES (?, ?, ?, ?)",
                 arguments: [migration.number, migration.name, migration.sha256, clock.nowMilliseconds()])

@@ -9,7 +9,7 @@ import SheetLogProjections
 /// ``LogEpoch``), and folds from `events` otherwise.
 /// Entries are stored only once the append's transaction committed, so a rolled-back append
 /// never leaves a state behind. When full, the least recently used quarter is evicted.
-package final class SessionStateCache: @unchecked Sendable {  // every access to `storage` holds `lock`
+package final class SessionStateCache: Sendable {
     private struct Entry {
         var session: ProjectedSession
         /// The epoch of the append that stored it; nil when stored by an append without one.
@@ -24,8 +24,7 @@ package final class SessionStateCache: @unchecked Sendable {  // every access to
 
     /// How many sessions it holds at most.
     package let capacity: Int
-    private let lock = Lock()
-    private var storage = Storage()
+    private let storage = LockedBox(Storage())
 
     package init(capacity: Int) {
         self.capacity = max(1, capacity)
@@ -33,7 +32,7 @@ package final class SessionStateCache: @unchecked Sendable {  // every access to
 
     /// The cached session, if any, with the epoch it was stored in; the caller checks it against the log.
     package func session(_ id: String) -> (ProjectedSession, LogEpoch?)? {
-        lock.withLock {
+        storage.withLock { storage in
             guard storage.entries[id] != nil else { return nil }
             storage.clock += 1
             storage.entries[id]!.lastUse = storage.clock
@@ -42,7 +41,7 @@ package final class SessionStateCache: @unchecked Sendable {  // every access to
     }
 
     package func store(_ sessions: [ProjectedSession], epoch: LogEpoch?) {
-        lock.withLock {
+        storage.withLock { storage in
             for session in sessions {
                 storage.clock += 1
                 storage.entries[session.session] = Entry(session: session, epoch: epoch, lastUse: storage.clock)
@@ -55,8 +54,8 @@ package final class SessionStateCache: @unchecked Sendable {  // every access to
     }
 
     package func removeAll() {
-        lock.withLock { storage.entries.removeAll() }
+        storage.withLock { $0.entries.removeAll() }
     }
 
-    package var count: Int { lock.withLock { storage.entries.count } }
+    package var count: Int { storage.withLock { $0.entries.count } }
 }

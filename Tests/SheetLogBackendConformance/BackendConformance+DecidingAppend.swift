@@ -1,5 +1,6 @@
 import SheetLogDomain
 import SheetLogStorage
+import SheetLogStoreConformance
 import Testing
 
 /// The deciding append: the decision reads the log as committed, and what it returns is appended

@@ -1,5 +1,6 @@
 import SheetLogDomain
 import SheetLogStorage
+import SheetLogStoreConformance
 import Testing
 
 extension BackendConformance {
@@ -7,24 +8,6 @@ extension BackendConformance {
     @discardableResult
     static func append(_ batches: [StreamBatch], to backend: any SheetLogBackend) async throws -> AppendResult {
         try await backend.append { _ in DecidedAppend(batches: batches, plan: ()) }.result
-    }
-
-    /// Runs `body`, expects it to throw a ``SheetLogError`` with `code`, and returns that error.
-    @discardableResult
-    static func expectFailure<T>(
-        _ code: SheetLogError.Code, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> T
-    ) async -> SheetLogError? {
-        do {
-            _ = try await body()
-            Issue.record("expected a \(code) error, but it succeeded", sourceLocation: sourceLocation)
-            return nil
-        } catch let error as SheetLogError {
-            #expect(error.code == code, "\(error.message)", sourceLocation: sourceLocation)
-            return error
-        } catch {
-            Issue.record("expected a SheetLogError \(code), got \(error)", sourceLocation: sourceLocation)
-            return nil
-        }
     }
 
     /// Expects the backend to hold nothing: no event, no session, no dismissal, no draft.

@@ -1,6 +1,7 @@
 import Foundation
 import SheetLogDomain
 import SheetLogStorage
+import SheetLogStoreConformance
 import Testing
 
 /// The read models: written in the append's transaction, never without their events, and read back

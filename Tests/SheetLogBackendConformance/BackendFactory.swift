@@ -1,4 +1,4 @@
-import SheetLogCore
+import SheetLogStoreConformance
 
 /// Makes a fresh, empty backend of one kind for each check: what a backend's test target hands
 /// the backend conformance suite.
@@ -10,16 +10,14 @@ import SheetLogCore
 ///     return BackendFixture(backend: backend, clock: clock)
 /// }
 /// ```
-package struct BackendFactory: Sendable {
-    private let make: @Sendable (_ limits: InputLimits) async throws -> BackendFixture
+package typealias BackendFactory = FixtureFactory<BackendFixture>
 
-    /// `make` returns a fresh backend that enforces `limits` on every append, on a `ManualClock`.
-    package init(_ make: @escaping @Sendable (_ limits: InputLimits) async throws -> BackendFixture) {
-        self.make = make
-    }
-
-    /// A fresh, empty backend enforcing `limits`.
-    package func callAsFunction(limits: InputLimits = .default) async throws -> BackendFixture {
-        try await make(limits)
-    }
-}
+/// One check of the backend conformance suite, named, run against a ``BackendFactory``.
+///
+/// ```swift
+/// @Test(arguments: BackendConformance.checks)
+/// func conformance(check: BackendCheck) async throws {
+///     try await check.run(postgresFactory)
+/// }
+/// ```
+package typealias BackendCheck = ConformanceCheck<BackendFactory>

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SheetLogTestSupport
 import Testing
 
 /// `ingest --each` on a disk that fills up: it stops at the first storage failure instead of
@@ -17,7 +18,7 @@ struct CLIDiskFullTests {
     }
 
     @Test("stops at the first failure, names its line and whether it is stored, exit 1",
-          .enabled(if: TmpfsIngest.probe.isAvailable, TmpfsIngest.probe.comment))
+          .enabled(if: Tmpfs.isAvailable, Comment(rawValue: Tmpfs.availability)))
     func stopsAtTheFirstStorageFailure() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }

@@ -50,7 +50,7 @@ struct DiskFullTests {
     }
 
     @Test("a real tmpfs fills up: a typed error, the file reopens, every acknowledged append is there, appends resume",
-          .enabled(if: TmpfsMount.probe.isAvailable, TmpfsMount.probe.comment))
+          .enabled(if: Tmpfs.isAvailable, Comment(rawValue: Tmpfs.availability)))
     func tmpfs() async throws {
         let scratch = try TemporaryDirectory("tmpfs")
         let result = try TmpfsMount.runAppenderUntilFull(seed: TierSettings.baseSeed, in: scratch)

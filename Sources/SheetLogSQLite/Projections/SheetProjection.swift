@@ -33,6 +33,12 @@ import SheetLogProjections
 public struct SheetProjection: SQLiteProjection {
     public let name = ProjectionChange.projectionName
     public let tables = ProjectionChange.tables
+    /// Every column its migrations declare with `CHECK (json_valid(…))`.
+    public let jsonColumns: [String: Set<String>] = [
+        "sessions": ["stack"],
+        "presentations": ["route_params", "required_fields", "baseline", "draft_values", "changed_fields"],
+        "dismissals": ["changed_fields"],
+    ]
     let cache: SessionStateCache
 
     /// - Parameter cacheCapacity: how many sessions' folded states are kept between appends.

@@ -36,12 +36,11 @@ extension SheetRowWriter {
 }
 
 /// The SQL of each column mask, made once (at most 4,096 texts; a workload uses a few dozen).
-private final class UpdateSQLCache: @unchecked Sendable {  // every access to `texts` holds `lock`
-    private let lock = Lock()
-    private var texts: [UInt16: String] = [:]
+private final class UpdateSQLCache: Sendable {
+    private let texts = LockedBox([UInt16: String]())
 
     func sql(for mask: UInt16, columns: [String]) -> String {
-        lock.withLock {
+        texts.withLock { texts in
             if let known = texts[mask] { return known }
             let set = columns.indices.filter { mask & (1 << $0) != 0 }.map { "\(columns[$0]) = ?" }
             let text = "UPDATE presentations SET \(set.joined(separator: ", ")) WHERE session = ? AND presentation = ?"

@@ -9,7 +9,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let databaseURL = directory.url.appendingPathComponent("sheets.sqlite")
 
-        // doc-sample: Sources/SheetLog/SheetLogDatabase.swift
+        // doc-sample: Sources/SheetLog/Database/SheetLogDatabase.swift
         let database = try SheetLogDatabase.open(path: databaseURL.path)
         try await database.record(.present(presentation: "expense-1", route: Route(name: "newExpense")), in: "window-1")
         try await database.record(.edit(field: "amount", value: "47.50"), in: "window-1")
@@ -19,14 +19,14 @@ import Testing
         #expect(state.top?.isDirty == true)
 
         do {
-            // doc-sample: Sources/SheetLog/RecordResult.swift
+            // doc-sample: Sources/SheetLog/Recording/RecordResult.swift
             let result = try await database.record(.edit(field: "amount", value: "47.50"), in: "window-1")
             print(result.events.map(\.position), result.state.top?.isDirty ?? false)
             // end doc-sample
             #expect(result.events.isEmpty && result.state.top?.isDirty == true)
         }
 
-        // doc-sample: Sources/SheetLog/CommandEnvelope.swift
+        // doc-sample: Sources/SheetLog/Recording/CommandEnvelope.swift
         let envelope = CommandEnvelope(session: "window-1", command: .edit(field: "amount", value: "47.50"),
                                        id: "cmd-42", occurredAt: 1_767_225_600_000)
         try await database.record([envelope])
@@ -34,13 +34,13 @@ import Testing
 
         let envelopes = [CommandEnvelope(session: "window-1", command: .attemptDismiss(source: .cancelButton)),
                          CommandEnvelope(session: "window-1", command: .confirmDiscard())]
-        // doc-sample: Sources/SheetLog/ResultStates.swift
+        // doc-sample: Sources/SheetLog/Recording/ResultStates.swift
         // Bulk ingest reads only the events: no per-command copy of the session's state.
         let results = try await database.record(envelopes, states: .afterBatch)
         // end doc-sample
         #expect(results.map(\.events.count) == [1, 1] && results[0].state.top == nil)
 
-        // doc-sample: Sources/SheetLog/ReplayStep.swift
+        // doc-sample: Sources/SheetLog/Database/ReplayStep.swift
         for step in try await database.replay("window-1") {
             print(step.version, step.sheetEvent.type, step.occurredDate ?? .distantPast, step.state.stackIDs)
         }
@@ -76,7 +76,7 @@ import Testing
         // end doc-sample
         #expect(report.isHealthy)
 
-        // doc-sample: Sources/SheetLog/SheetLogDatabase+Dates.swift
+        // doc-sample: Sources/SheetLog/Dates/SheetLogDatabase+Dates.swift
         try await database.record(.endSession, in: "window-1", at: Date())
         // end doc-sample
         #expect(try await database.state(of: "window-1").ended)
@@ -84,7 +84,7 @@ import Testing
 
     @Test func theSessionRecorderExample() async throws {
         let database = try SheetLogDatabase.inMemory(options: testOptions())
-        // doc-sample: Sources/SheetLog/SessionRecorder.swift
+        // doc-sample: Sources/SheetLog/Recording/SessionRecorder.swift
         let window = database.session("window-1")
         try await window.record(.present(presentation: "expense-1", route: Route(name: "newExpense")))
         try await window.record(.attemptDismiss(source: .swipe))
@@ -95,14 +95,14 @@ import Testing
     }
 
     @Test func theCoordinatorAndOptionsExamples() async throws {
-        // doc-sample: Sources/SheetLog/SheetLogDatabase+Options.swift
+        // doc-sample: Sources/SheetLog/Database/SheetLogDatabase+Options.swift
         var options = SheetLogDatabase.Options()
         options.metadata = ["appVersion": "2.3.1", "device": "iPhone15,2"]
         options.durability = .normal
         // end doc-sample
         let log = try SheetLogDatabase.inMemory(options: options)
 
-        // doc-sample: Sources/SheetLog/SheetCoordinator.swift
+        // doc-sample: Sources/SheetLog/Coordinator/SheetCoordinator.swift
         let coordinator = SheetCoordinator(database: log, session: "window-\(UUID().uuidString)")
         await coordinator.present("expense-1", route: Route(name: "newExpense", group: "editor"), required: ["amount"])
         await coordinator.edit("amount", to: "47.50")

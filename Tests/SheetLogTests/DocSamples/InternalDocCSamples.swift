@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func metadataTexts() {
-        // doc-sample: Sources/SheetLog/MetadataTexts.swift
+        // doc-sample: Sources/SheetLog/Recording/MetadataTexts.swift
         let texts = MetadataTexts(base: ["appVersion": "2.3.1"])
         assert(texts.json(command: "edit") == #"{"appVersion":"2.3.1","command":"edit"}"#)
         // end doc-sample

@@ -7,7 +7,7 @@
 /// leads the next group. A lone caller leads at once and never waits for company; a burst (one task
 /// per keystroke, several tasks recording at once) shares transactions. Requests are decided in
 /// submission order, so a coordinator that submits on the main actor keeps the order of its calls.
-final class RecordQueue: @unchecked Sendable {  // every access to `pending` and `leading` holds `lock`
+final class RecordQueue: Sendable {
     struct Request {
         var commands: [PreparedCommand]
         var states: ResultStates
@@ -18,16 +18,19 @@ final class RecordQueue: @unchecked Sendable {  // every access to `pending` and
     /// transaction stays short and its readers' snapshot small.
     static let groupCommandLimit = 1_000
 
-    private let lock = Lock()
-    private var pending: [Request] = []
-    private var leading = false
-    /// Set by a COMMIT whose outcome is unknown: no later request is committed through this handle.
-    private var unknownCommit: SheetLogError?
+    private struct State {
+        var pending: [Request] = []
+        var leading = false
+        /// Set by a COMMIT whose outcome is unknown: no later request is committed through this handle.
+        var unknownCommit: SheetLogError?
+    }
+
+    private let state = LockedBox(State())
 
     /// The error every request gets once a COMMIT's outcome was unknown, nil before.
     var refusal: SheetLogError? {
-        lock.withLock {
-            unknownCommit.map { failed in
+        state.withLock { state in
+            state.unknownCommit.map { failed in
                 SheetLogError(
                     .closed,
                     "not recorded: an earlier COMMIT through this database handle failed with an unknown outcome (event id \(failed.context.eventID ?? "unknown")); reopen the database, look that append's event ids up, then record again",
@@ -39,15 +42,15 @@ final class RecordQueue: @unchecked Sendable {  // every access to `pending` and
     /// Refuses every later request: the log's rule is never to write again through a handle whose
     /// COMMIT outcome is unknown, and a group queued behind it must not be committed either.
     func refuseAfter(_ error: SheetLogError) {
-        lock.withLock { if unknownCommit == nil { unknownCommit = error } }
+        state.withLock { state in if state.unknownCommit == nil { state.unknownCommit = error } }
     }
 
     /// Adds a request at the end of the queue; its ticket leads at once when no group is being committed.
     func submit(_ request: Request) {
-        let leadsNow: Bool = lock.withLock {
-            pending.append(request)
-            guard !leading else { return false }
-            leading = true
+        let leadsNow: Bool = state.withLock { state in
+            state.pending.append(request)
+            guard !state.leading else { return false }
+            state.leading = true
             return true
         }
         if leadsNow { request.ticket.resolve(.lead) }
@@ -55,25 +58,25 @@ final class RecordQueue: @unchecked Sendable {  // every access to `pending` and
 
     /// The leader's group: the requests at the front of the queue, the leader's own first.
     func takeGroup() -> [Request] {
-        lock.withLock {
+        state.withLock { state in
             var count = 0
             var commands = 0
-            for request in pending {
+            for request in state.pending {
                 if count > 0 && commands + request.commands.count > Self.groupCommandLimit { break }
                 count += 1
                 commands += request.commands.count
             }
-            let group = Array(pending.prefix(count))
-            pending.removeFirst(count)
+            let group = Array(state.pending.prefix(count))
+            state.pending.removeFirst(count)
             return group
         }
     }
 
     /// Ends the leader's turn: the oldest waiting request leads the next group, or nobody leads.
     func handOver() {
-        let next: Request? = lock.withLock {
-            guard let first = pending.first else {
-                leading = false
+        let next: Request? = state.withLock { state in
+            guard let first = state.pending.first else {
+                state.leading = false
                 return nil
             }
             return first

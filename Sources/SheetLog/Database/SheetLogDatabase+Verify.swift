@@ -58,6 +58,8 @@ extension SheetLogDatabase {
         var cursor: Int64 = 0
         var checked = 0
         while true {
+            // Between chunks, as export does: a backend's read may not look at the task itself.
+            try Task.checkCancellation()
             let chunk = try await backend.readAll(after: cursor, limit: 1_000)
             for event in chunk {
                 do {

@@ -9,7 +9,7 @@ import SheetLogStorage
 /// store without the facade): every older entry is then caught up from the log before it is used.
 /// What it saves: reading a session's events again on every command (a b-tree lookup and a fold).
 /// Entries only move forward: a state replaces an entry only when its version is at least as high.
-final class SessionCache: @unchecked Sendable {  // every access to the fields holds `lock`
+final class SessionCache: Sendable {
     struct Entry {
         var state: SessionState
         /// Nil for a state read outside an append transaction: caught up before any decision.
@@ -19,44 +19,47 @@ final class SessionCache: @unchecked Sendable {  // every access to the fields h
     /// Past this many sessions the cache starts again: an app has a handful, a bulk ingest many.
     static let capacity = 4_096
 
-    private let lock = Lock()
-    private var entries: [String: Entry] = [:]
-    private var era: UInt64 = 0
-    private var lastMark: LogMark?
+    private struct Storage {
+        var entries: [String: Entry] = [:]
+        var era: UInt64 = 0
+        var lastMark: LogMark?
+
+        mutating func keep(_ entry: Entry) {
+            let session = entry.state.sessionID
+            if let known = entries[session], known.state.version > entry.state.version { return }
+            if entries[session] == nil, entries.count >= SessionCache.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[session] = entry
+        }
+    }
+
+    private let storage = LockedBox(Storage())
 
     /// The era in which entries are exact at `mark`, the mark an append transaction begins at.
     func era(at mark: LogMark) -> UInt64 {
-        lock.withLock {
-            if lastMark != mark {
-                era += 1
-                lastMark = mark
+        storage.withLock { storage in
+            if storage.lastMark != mark {
+                storage.era += 1
+                storage.lastMark = mark
             }
-            return era
+            return storage.era
         }
     }
 
     func entry(_ session: String) -> Entry? {
-        lock.withLock { entries[session] }
+        storage.withLock { $0.entries[session] }
     }
 
     /// Keeps the states a committed (or empty) append transaction left, exact at `mark` in `era`.
     func commit(_ states: [String: SessionState], era: UInt64, mark: LogMark) {
-        lock.withLock {
-            guard era == self.era else { return }
-            lastMark = mark
-            for state in states.values { keep(Entry(state: state, era: era)) }
+        storage.withLock { storage in
+            guard era == storage.era else { return }
+            storage.lastMark = mark
+            for state in states.values { storage.keep(Entry(state: state, era: era)) }
         }
     }
 
     /// Keeps a state read outside an append transaction, never trusted without a catch-up.
     func remember(_ state: SessionState) {
-        lock.withLock { keep(Entry(state: state, era: nil)) }
-    }
-
-    private func keep(_ entry: Entry) {
-        let session = entry.state.sessionID
-        if let known = entries[session], known.state.version > entry.state.version { return }
-        if entries[session] == nil, entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[session] = entry
+        storage.withLock { $0.keep(Entry(state: state, era: nil)) }
     }
 }

@@ -1,0 +1,14 @@
+-- 0007: the JSON columns of the projections spell numbers as the payloads do.
+--
+-- Why: before the one JSON module, the projections had their own writer, which put -0 in
+-- presentations.baseline and presentations.draft_values as -0.0, and whole numbers from 2^53 up to
+-- 1e16 with a trailing .0 (9007199254740992.0). The payloads, and every projection row written since,
+-- hold -0 and 9007199254740992: the same values, other bytes, so a rebuild differed from the rows of
+-- such a file byte for byte.
+--
+-- Nothing in the schema changes. In this migration's transaction, after this file, SheetLog
+-- re-renders (in Swift) every baseline and draft_values text that holds ".0" from the values it
+-- holds, with today's writer, so that a file written before reads the same bytes as a file written
+-- now; the record of 0007 in sheetlog_migrations says the file has been re-rendered. A copy opened
+-- for reading only is read without it: its values are the same, and verify compares the JSON
+-- columns of projections by value.

@@ -1,0 +1,24 @@
+import GRDB
+
+extension SchemaMigration {
+    /// What a shipped migration does that SQL cannot: run after its SQL, in its transaction, so that
+    /// the migration and its step are applied together, once, whichever process gets there first.
+    /// Nil for a migration that is SQL only (every one but 0007), and for any migration a caller
+    /// built itself.
+    var swiftStep: (@Sendable (Database) throws -> Void)? {
+        switch (number, name) {
+        case (7, "projection_number_rule"): return ProjectionNumberRerender.apply
+        default: return nil
+        }
+    }
+
+    /// Whether a reader that cannot write needs it applied before it reads the file: false for a
+    /// migration that changes no schema and leaves the values as they were (0007 only re-spells
+    /// numbers), so that a read-only copy of an older file still opens.
+    var readersNeedIt: Bool {
+        switch (number, name) {
+        case (7, "projection_number_rule"): return false
+        default: return true
+        }
+    }
+}
