@@ -13,6 +13,7 @@ struct MigrationFileTests {
         4: "4d27f7dbe82d9f9c4451ed1dab80680b431af33896bba1887ba5553f36501828",
         5: "f2ed63ad84e4c53a5a8ece012f4ac0509c27d5f5ac2c5f84b78c5a116727c981",
         6: "7f71337dd4cd7c6ce7010832114efc995adecf4621e47e2a83f50e2265c3b88e",
+        7: "2a841469bf1020182ff5a87d1015c27343e7a68dbbae101ae66c912ce978fa74",  // recoverable_index_partial: number 0008 once numrule's 0007 is merged
     ]
 
     @Test("the generated file holds exactly the texts of Migrations/*.sql")
