@@ -13,11 +13,12 @@ extension SchemaMigration {
     }
 
     /// Whether a reader that cannot write needs it applied before it reads the file: false for a
-    /// migration that changes no schema and leaves the values as they were (0007 only re-spells
-    /// numbers), so that a read-only copy of an older file still opens.
+    /// migration after which every query answers as before (0007 only re-spells numbers; 0008 only
+    /// narrows an index to the rows its view selects), so that a read-only copy of an older file
+    /// still opens.
     var readersNeedIt: Bool {
         switch (number, name) {
-        case (7, "projection_number_rule"): return false
+        case (7, "projection_number_rule"), (8, "recoverable_index_partial"): return false
         default: return true
         }
     }

@@ -14,6 +14,7 @@ struct MigrationFileTests {
         5: "f2ed63ad84e4c53a5a8ece012f4ac0509c27d5f5ac2c5f84b78c5a116727c981",
         6: "7f71337dd4cd7c6ce7010832114efc995adecf4621e47e2a83f50e2265c3b88e",
         7: "0e6c7f33d0f6208e19cc9cade14cc02898772ff90c5583ea19323ba93afd7ae7",
+        8: "2a841469bf1020182ff5a87d1015c27343e7a68dbbae101ae66c912ce978fa74",
     ]
 
     @Test("the generated file holds exactly the texts of Migrations/*.sql")

@@ -13,7 +13,8 @@ extension SQLiteBackend {
             for row in try Row.fetchAll(db, sql: "SELECT type, count(*) FROM events GROUP BY type") {
                 byType[row[0]] = row[1]
             }
-            let open = try Int.fetchOne(db, sql: "SELECT count(*) FROM presentations WHERE status = 'open' AND dirty = 1") ?? 0
+            // Through the view: its WHERE is the one of the partial index presentations_recoverable.
+            let open = try Int.fetchOne(db, sql: "SELECT count(*) FROM recoverable_drafts WHERE reason = 'open'") ?? 0
             let recoverable = try Int.fetchOne(db, sql: "SELECT count(*) FROM recoverable_drafts") ?? 0
             let pages = try Int64.fetchOne(db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0
             return (events, sessions, byType, open, recoverable, pages)
