@@ -7,6 +7,7 @@ let sqliteAPI: Target.Dependency = .product(name: "GRDBSQLite", package: "GRDB.s
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let postgresNIO: Target.Dependency = .product(name: "PostgresNIO", package: "postgres-nio")
 
 let package = Package(
     name: "SheetLog",
@@ -29,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The fleet store's driver; only SheetLogPostgres and its tests depend on it.
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // MARK: Layers, bottom to top
@@ -50,6 +53,11 @@ let package = Package(
         .target(
             name: "SheetLogSQLite",
             dependencies: ["SheetLogCore", "SheetLogDomain", "SheetLogProjections", "SheetLogStorage", "SheetLogJSON", grdb, sqliteAPI, logging]
+        ),
+        // The PostgreSQL fleet store: every device's log keyed by (device, position), the same read models.
+        .target(
+            name: "SheetLogPostgres",
+            dependencies: ["SheetLogCore", "SheetLogDomain", "SheetLogProjections", "SheetLogStorage", "SheetLogJSON", postgresNIO, logging]
         ),
         // The facade: open a log, record commands, replay, recover drafts, audit, verify; the coordinator.
         .target(name: "SheetLog", dependencies: ["SheetLogStorage", "SheetLogSQLite", "SheetLogDomain", "SheetLogJSON", logging]),
@@ -86,6 +94,8 @@ let package = Package(
 
         // What several test targets share: running the package's executables as a user does.
         .target(name: "SheetLogTestSupport", dependencies: ["SheetLogDomain"], path: "Tests/SheetLogTestSupport"),
+        // A throwaway PostgreSQL cluster (initdb, pg_ctl), started once per test process.
+        .target(name: "SheetLogPostgresTestSupport", path: "Tests/SheetLogPostgresTestSupport"),
         // The event store conformance suite as named checks over a store factory: every backend's
         // tests run all of them (SQLite and in memory here).
         .target(name: "SheetLogStoreConformance", dependencies: ["SheetLogTesting"], path: "Tests/SheetLogStoreConformance"),
@@ -107,6 +117,13 @@ let package = Package(
             name: "SheetLogStoreConformanceTests", dependencies: ["SheetLogStoreConformance", "SheetLogSQLite", "SheetLogTesting", grdb]
         ),
         .testTarget(name: "SheetLogBackendConformanceTests", dependencies: ["SheetLogBackendConformance", "SheetLogSQLite"]),
+        .testTarget(
+            name: "SheetLogPostgresTests",
+            dependencies: [
+                "SheetLogPostgres", "SheetLogPostgresTestSupport", "SheetLogStoreConformance", "SheetLogBackendConformance", "SheetLogStorage",
+                "SheetLogProjections", "SheetLogDomain", "SheetLogTestSupport", "SheetLogSQLite", "SheetLogTesting", postgresNIO, logging, grdb,
+            ]
+        ),
         .testTarget(
             name: "SheetLogProjectionsTests",
             dependencies: ["SheetLogTestSupport", "SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]
