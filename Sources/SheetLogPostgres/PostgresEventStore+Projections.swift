@@ -1,3 +1,4 @@
+import Foundation
 import PostgresNIO
 import SheetLogCore
 import SheetLogProjections
@@ -18,12 +19,19 @@ extension PostgresEventStore {
         }
         let writer = SheetRowWriter(device: device, connection: connection, logger: logger)
         try await writer.write(change)
+        foldedSessions.withLock { cache in
+            for session in change.sessions { cache[session.session.session] = session.session }
+        }
     }
 
     /// The session folded from its events before `version`, read in this transaction.
     func priorSession(_ stream: String, before version: Int64, _ connection: PostgresConnection) async throws -> ProjectedSession {
         var session = ProjectedSession(session: stream)
         guard version > 1 else { return session }
+        if let cached = foldedSessions.withLock({ $0[stream] }), cached.streamVersion == version - 1,
+           try await chain(of: stream, at: cached.streamVersion, connection) == cached.streamChain {
+            return cached
+        }
         let rows = try await connection.query("""
             SELECT \(unescaped: Self.eventColumns) FROM events
             WHERE device = \(device) AND stream = \(stream) AND version < \(version) ORDER BY version
@@ -33,5 +41,13 @@ extension PostgresEventStore {
             _ = session.fold(try logged.sheetEvent(), position: logged.position, version: logged.version, chain: logged.chain)
         }
         return session
+    }
+
+    /// The chain of the stream's event at `version`, nil when there is none.
+    private func chain(of stream: String, at version: Int64, _ connection: PostgresConnection) async throws -> [UInt8]? {
+        let rows = try await connection.query(
+            "SELECT chain FROM events WHERE device = \(device) AND stream = \(stream) AND version = \(version)", logger: logger)
+        for try await (chain) in rows.decode(Data.self) { return [UInt8](chain) }
+        return nil
     }
 }

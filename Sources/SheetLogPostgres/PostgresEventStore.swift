@@ -2,6 +2,7 @@ import Logging
 import NIOPosix
 import PostgresNIO
 import SheetLogCore
+import SheetLogProjections
 
 /// One device's event log in the fleet store: an ``EventStore`` over the rows of `events` whose
 /// `device` is ``device``, with the semantics of the device's SQLite store (atomic batches, expected
@@ -38,6 +39,11 @@ public final class PostgresEventStore: EventStore, Sendable {
     let logger: Logger
     private let runner: Task<Void, Never>
     private let closed = LockedBox(false)
+    /// The sessions the last appends folded, by stream: an append's prior session is taken from here
+    /// when the stream's event at the cached version still has the cached chain (checked in the
+    /// append's transaction, so a rolled-back append or another writer's append is never trusted),
+    /// else folded again from the stream's events.
+    let foldedSessions = LockedBox<[String: ProjectedSession]>([:])
 
     private init(device: String, location: PostgresLocation, limits: InputLimits, clock: any SheetLogClock, sheetProjections: Bool) {
         self.device = device

@@ -36,7 +36,7 @@ struct SheetRowWriter {
         }
     }
 
-    private func insert(_ row: DismissalRow) async throws {
+    func insert(_ row: DismissalRow) async throws {
         try await connection.query("""
             INSERT INTO dismissals (device, position, session, presentation, route_name, route_group, source, outcome,
                                     dirty, changed_fields, confirmation, offers_save, occurred_at, resolution, resolved_at,
@@ -56,7 +56,7 @@ struct SheetRowWriter {
             """, logger: logger)
     }
 
-    private func upsert(_ row: PresentationRow) async throws {
+    func upsert(_ row: PresentationRow) async throws {
         try await connection.query("""
             INSERT INTO presentations (device, session, presentation, route_name, route_group, route_params, guard,
                 required_fields, baseline, draft_values, dirty, changed_fields, status, stack_index, pending_source,
@@ -80,7 +80,7 @@ struct SheetRowWriter {
             """, logger: logger)
     }
 
-    private func upsert(_ row: SessionRow) async throws {
+    func upsert(_ row: SessionRow) async throws {
         try await connection.query("""
             INSERT INTO sessions (device, session, version, status, stack, started_at, last_event_at, ended_at,
                                   first_position, last_position)

@@ -21,14 +21,20 @@ import Testing
         let sqlite = try SQLiteEventStore.inMemory(configuration: .init(
             clock: clock, projections: [SheetProjection()], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
         let device = TestFleet.device("rows")
-        let fleet = try await PostgresEventStore.open(url: try TestFleet.sharedURL(), device: device, clock: clock)
-        defer { fleet.close() }
+        // A database of its own, with a bystander device holding the same log, whose rows rebuild must leave alone.
+        let url = try TestFleet.freshURL()
+        let fleet = try await PostgresEventStore.open(url: url, device: device, clock: clock)
+        let bystander = try await PostgresEventStore.open(url: url, device: "bystander", clock: clock)
+        defer {
+            fleet.close()
+            bystander.close()
+        }
 
         var chooser = CommandChooser(seed)
         var states: [String: SessionState] = [:]
         var now: Int64 = 1_767_225_600_000
         var appended = 0
-        for step in 0..<400 {
+        for step in 0..<300 {
             now += 1_000
             let session = chooser.pick(Self.sessions)
             let state = states[session] ?? SessionState(sessionID: session)
@@ -51,16 +57,49 @@ import Testing
             guard !batches.isEmpty else { continue }
             _ = try await sqlite.append(batches)
             _ = try await fleet.append(batches)
+            _ = try await bystander.append(batches)
             for (stream, events) in decided { states[stream] = SheetDecider.fold(events, into: states[stream] ?? SessionState(sessionID: stream)) }
             appended += batches.reduce(0) { $0 + $1.events.count }
         }
         #expect(appended > 50, "the workload appended events")
+        try await expectSameRows(sqlite, device: device, url: url)
+
+        // Rebuild writes the same rows again from the log, also over damaged ones, and leaves other
+        // devices' rows alone.
+        let others = try await otherDevicesRows(url, device: device)
+        try await TestFleet.withConnection(url) { connection in
+            try await connection.query("DELETE FROM dismissals WHERE device = \(device)", logger: TestFleet.logger)
+            try await connection.query("UPDATE sessions SET stack = '[]', version = 0 WHERE device = \(device)", logger: TestFleet.logger)
+            try await connection.query("DELETE FROM presentations WHERE device = \(device) AND status = 'open'", logger: TestFleet.logger)
+        }
+        try await fleet.rebuildSheetProjections()
+        try await expectSameRows(sqlite, device: device, url: url)
+        #expect(try await otherDevicesRows(url, device: device) == others)
+    }
+
+    /// How many rows the read models hold for every device but `device`.
+    private func otherDevicesRows(_ url: String, device: String) async throws -> [Int64] {
+        try await TestFleet.withConnection(url) { connection in
+            var counts: [Int64] = []
+            for table in ["sessions", "presentations", "dismissals"] {
+                var binds = PostgresBindings()
+                binds.append(device)
+                let rows = try await connection.query(
+                    PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table) WHERE device <> $1", binds: binds), logger: TestFleet.logger)
+                for try await (count) in rows.decode(Int64.self) { counts.append(count) }
+            }
+            return counts
+        }
+    }
+
+    /// The fleet's read models and views for `device` hold exactly the rows of the SQLite store's.
+    private func expectSameRows(_ sqlite: SQLiteEventStore, device: String, url: String) async throws {
         for (table, columns, key) in Self.tables {
             let onDevice = try await sqlite.writer.read { db in
                 try Row.fetchAll(db, sql: "SELECT \(columns.map { "CAST(\($0) AS TEXT)" }.joined(separator: ", ")) FROM \(table) ORDER BY \(key)")
                     .map { row in columns.indices.map { row[$0] as String? } }
             }
-            let inFleet = try await TestFleet.withConnection(try TestFleet.sharedURL()) { connection in
+            let inFleet = try await TestFleet.withConnection(url) { connection in
                 let select = columns.map { Self.booleans.contains($0) ? "(\($0)::int)::text" : "\($0)::text" }.joined(separator: ", ")
                 var rows: [[String?]] = []
                 let query = PostgresQuery(
