@@ -21,6 +21,8 @@ import Glibc
 package final class PostgresCluster: Sendable {
     /// The superuser `initdb` creates; trust authentication, so no password.
     package let user = "sheetlog"
+    /// A role that must give its password (SCRAM), for tests of a refused password.
+    package let passwordUser = (name: "sheetlog_password", password: "right-password")
     package let host = "127.0.0.1"
     package let port: Int
     /// The temporary directory: `data/`, the server log, the socket.
@@ -89,6 +91,15 @@ package final class PostgresCluster: Sendable {
             try? FileManager.default.removeItem(at: directory)
             throw PostgresClusterError("initdb failed (exit \(initdb.status)): \(initdb.output.suffix(800))")
         }
+        // Every role is trusted but one, which must give its password: the first matching line wins.
+        let hba = URL(fileURLWithPath: data).appendingPathComponent("pg_hba.conf")
+        do {
+            let rules = try String(contentsOf: hba, encoding: .utf8)
+            try ("host all sheetlog_password 127.0.0.1/32 scram-sha-256\n" + rules).write(to: hba, atomically: false, encoding: .utf8)
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw PostgresClusterError("cannot edit \(hba.path): \(error)")
+        }
         var lastFailure = ""
         // A port found free can be taken before the server binds it: try a few.
         for _ in 0..<3 {
@@ -101,6 +112,7 @@ package final class PostgresCluster: Sendable {
             if started.status == 0 {
                 let cluster = PostgresCluster(port: port, directory: directory, binaries: binaries, runAs: runAs)
                 stopAtExit(cluster)
+                try cluster.psql("CREATE ROLE \(cluster.passwordUser.name) LOGIN PASSWORD '\(cluster.passwordUser.password)'")
                 return cluster
             }
             let serverLog = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

@@ -32,6 +32,24 @@ import Testing
         }
     }
 
+    @Test func aWrongPasswordIsRefusedInOneLineAndTheRightOneConnects() async throws {
+        let cluster = try PostgresCluster.shared()
+        let (user, password) = cluster.passwordUser
+        let error = await #expect(throws: SheetLogError.self) {
+            _ = try await PostgresEventStore.open(url: "postgres://\(user):wrong-pw@127.0.0.1:\(cluster.port)/postgres", device: "d")
+        }
+        #expect(error?.code == .connectionFailed)
+        #expect(error?.message.contains("password authentication failed for user \"\(user)\"") == true)
+        #expect(error?.message.contains("\(user)@127.0.0.1:\(cluster.port)/postgres") == true)
+        #expect(error?.message.contains("wrong-pw") == false)
+        #expect(error?.message.contains("\n") == false)
+        // The right password gets through authentication: what stops it then is its right to create tables.
+        let database = try cluster.createDatabase()
+        try cluster.psql("ALTER DATABASE \(database) OWNER TO \(user)")
+        let store = try await PostgresEventStore.open(url: "postgres://\(user):\(password)@127.0.0.1:\(cluster.port)/\(database)", device: "d")
+        store.close()
+    }
+
     @Test(arguments: ["not a url", "mysql://u@h/db", "postgres://127.0.0.1:5432/", "postgres://u@h/db?sslmode=maybe"])
     func aMalformedURLIsInvalidInput(url: String) async throws {
         let error = await #expect(throws: SheetLogError.self) {
