@@ -35,12 +35,19 @@ extension PostgresEventStore {
                 do {
                     value = try await body(connection)
                 } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    do {
+                        try await connection.query("ROLLBACK", logger: logger)
+                    } catch {
+                        // A connection whose transaction could not be ended must not go back to the
+                        // pool, where the next lease would run inside it: close it, the pool opens another.
+                        try? await connection.close()
+                    }
                     throw error
                 }
                 do {
                     try await connection.query("COMMIT", logger: logger)
                 } catch {
+                    try? await connection.close()
                     throw SheetLogError(
                         .commitOutcomeUnknown,
                         "COMMIT of \(operation) on device \(device) failed (\(SheetLogError.postgres(error, operation: "commit").message)): "

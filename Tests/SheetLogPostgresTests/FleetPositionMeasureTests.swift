@@ -27,7 +27,7 @@ import Testing
                 try await connection.query(statement, logger: TestFleet.logger)
             }
         }
-        let writers = 8, transactions = 12, rows = 10
+        let writers = 8, transactions = 8, rows = 10
         let locked = try await timeWriters(url: url, writers: writers, transactions: transactions) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(42)", logger: TestFleet.logger)
             try await connection.query("""

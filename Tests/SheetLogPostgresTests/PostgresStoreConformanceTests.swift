@@ -1,17 +1,23 @@
 import Foundation
 import PostgresNIO
+import SheetLogCore
 import SheetLogPostgres
 import SheetLogStoreConformance
 import SheetLogTesting
 import Testing
 
-/// Every check of ``StoreConformance`` against the fleet store: each check on a device of its own in
-/// the process's shared database (so the checks also prove that devices are kept apart).
+/// Every check of ``StoreConformance`` against the fleet store: each check on a database of its own
+/// (appends of one database wait for each other's fleet lock, and the checks run side by side), on a
+/// device that shares it with a bystander device holding events of its own.
 @Suite struct PostgresStoreConformanceTests {
     static let factory = StoreFactory { limits in
         let clock = ManualClock()
-        let url = try TestFleet.sharedURL()
+        let url = try TestFleet.freshURL()
         let device = TestFleet.device("conformance")
+        // Another device's log in the same tables: every check also proves that devices are kept apart.
+        let bystander = try await PostgresEventStore.open(url: url, device: "bystander", sheetProjections: false)
+        _ = try await bystander.append([EventData(eventID: "b1", type: "t", payload: "{}")], to: "s1", expecting: .noStream)
+        bystander.close()
         let store = try await PostgresEventStore.open(url: url, device: device, limits: limits, clock: clock, sheetProjections: false)
         return StoreFixture(store: store, clock: clock, tamper: { position, change in
             try await tamper(url: url, device: device, position: position, change)

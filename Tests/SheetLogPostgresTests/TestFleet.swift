@@ -4,20 +4,10 @@ import NIOPosix
 import PostgresNIO
 import SheetLogPostgresTestSupport
 
-/// The test process's PostgreSQL: a shared database for the stores (each check on a device of its
-/// own), fresh databases for what needs one, and a connection of the test's own (postgres-nio,
-/// bypassing SheetLogPostgres) to check what is stored independently.
+/// The test process's PostgreSQL: fresh databases on the process's cluster, and a connection of the
+/// test's own (postgres-nio, bypassing SheetLogPostgres) to check what is stored independently.
 enum TestFleet {
-    private static let shared: Result<String, PostgresClusterError> = Result { () throws(PostgresClusterError) in
-        try PostgresCluster.shared().createDatabase()
-    }
     private static let devices = DeviceCounter()
-
-    /// The URL of the process's shared fleet database.
-    static func sharedURL() throws -> String {
-        let database = try shared.get()
-        return try PostgresCluster.shared().url(database: database)
-    }
 
     /// The URL of a new, empty database.
     static func freshURL() throws -> String {
