@@ -7,7 +7,7 @@ extension PostgresMigration {
         PostgresMigration(
             number: 1,
             name: "fleet",
-            sha256: "cba0b29f2c1b6e2be29c84a2aee6ff8b562ce3454a5171437f008eb03862979a",
+            sha256: "e5d460e505cc04d3066b9b3d74c855eeaf20d1d2e40e630edbe33768d177ad60",
             sql: #"""
 -- SheetLog fleet migration 0001: every device's event log, its command receipts and the sheet read
 -- models, in one PostgreSQL database.
@@ -48,7 +48,7 @@ CREATE TABLE events (
     -- When the fleet store received the event, milliseconds since 1970 (PostgreSQL's clock).
     received_at     bigint  NOT NULL DEFAULT (floor(extract(epoch FROM clock_timestamp()) * 1000))::bigint,
     -- The fleet-wide order for consumers: 1, 2, 3 ... gap-free across devices, and committed in this
-    -- order (every append takes the transaction-scoped advisory lock fleet_append first and numbers
+    -- order (every append takes the transaction-scoped advisory lock 0x53484C4741505044 first and numbers
     -- its rows after the highest committed one), so a reader that saw n has already seen 1 ... n-1.
     fleet_position  bigint  NOT NULL UNIQUE CHECK (fleet_position >= 1),
     PRIMARY KEY (device, position),

@@ -6,7 +6,7 @@ import SheetLogCore
 /// transaction with its record in `sheetlog_migrations`, and refuses a database that records a
 /// migration this build does not know or a shipped one with another checksum.
 ///
-/// Every transaction takes the advisory lock `sheetlog_migrate` first and reads what is applied under
+/// Every transaction takes the advisory lock ``lockKey`` first and reads what is applied under
 /// it, so servers starting at once apply each migration exactly once: the second waits, then finds it
 /// recorded (unlike a check before the lock, which both would pass).
 package struct PostgresMigrator: Sendable {
