@@ -27,6 +27,7 @@ package enum ViewerServer {
     ) -> some ApplicationProtocol {
         Application(
             router: router(reader: reader, logger: logger),
+            server: .drainingHTTP1(configuration: .init()),
             configuration: .init(address: .hostname(host, port: port), serverName: "sheetlog-server"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
