@@ -21,11 +21,12 @@ struct APIRoutes<Context: RequestContext>: Sendable {
         }
         router.get("/api/devices/:device/sessions/:session/replay") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: ["at"])
-            let device = try context.parameters.decoded("device")
-            let session = try context.parameters.decoded("session")
-            let version = try parameters.integer("at", in: 1...Int64.max)
-            let steps = try await reader.replay(device: device, session: session, through: version)
-            return Responses.json(try ReplayReport.json(steps) + "\n")
+            return try await replay(device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters)
+        }
+        // The same with the session in the query, for ids a browser cannot keep in a path (`.`, `..`).
+        router.get("/api/devices/:device/replay") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: ["session", "at"])
+            return try await replay(device: try context.parameters.decoded("device"), session: try PageRoutes<Context>.session(in: parameters), parameters: parameters)
         }
         router.get("/api/devices/:device/audit") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: AuditFilter.parameterNames.union(["format"]))
@@ -48,6 +49,12 @@ struct APIRoutes<Context: RequestContext>: Sendable {
             let device = try context.parameters.decoded("device")
             return Responses.json(try JSONOutput.pretty(try await reader.stats(device: device)) + "\n")
         }
+    }
+
+    private func replay(device: String, session: String, parameters: QueryParameters) async throws -> Response {
+        let version = try parameters.integer("at", in: 1...Int64.max)
+        let steps = try await reader.replay(device: device, session: session, through: version)
+        return Responses.json(try ReplayReport.json(steps) + "\n")
     }
 }
 
