@@ -11,11 +11,17 @@ import Logging
 /// ```
 package enum ViewerServer {
     /// Every route of the viewer, behind the middleware that writes errors and security headers.
-    package static func router(reader: any SheetLogReader, logger: Logger = Logger(label: "sheetlog-server")) -> Router<BasicRequestContext> {
+    ///
+    /// Replays, timelines, state panels and audit answers pass one ``HeavyWorkGate`` admitting
+    /// `heavyLimit` of them at a time, so that light requests keep a thread.
+    package static func router(
+        reader: any SheetLogReader, logger: Logger = Logger(label: "sheetlog-server"), heavyLimit: Int = HeavyWorkGate.defaultLimit
+    ) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self, options: [.autoGenerateHeadEndpoints])
         router.add(middleware: ViewerMiddleware(logger: logger))
-        APIRoutes<BasicRequestContext>(reader: reader).register(on: router)
-        PageRoutes<BasicRequestContext>(reader: reader).register(on: router)
+        let heavy = router.group().add(middleware: HeavyWorkMiddleware(gate: HeavyWorkGate(limit: heavyLimit)))
+        APIRoutes<BasicRequestContext>(reader: reader).register(on: router, heavy: heavy)
+        PageRoutes<BasicRequestContext>(reader: reader).register(on: router, heavy: heavy)
         return router
     }
 

@@ -6,7 +6,9 @@ import SheetLogReports
 struct PageRoutes<Context: RequestContext>: Sendable {
     let reader: any SheetLogReader
 
-    func register(on router: Router<Context>) {
+    /// Registers the routes; those that build large answers (replays, timelines, state panels, audit)
+    /// on `heavy`, the group behind the ``HeavyWorkGate``.
+    func register(on router: Router<Context>, heavy: RouterGroup<Context>) {
         router.get("/") { request, _ in
             let parameters = try QueryParameters(request.uri.query, allowed: SessionFilter.parameterNames)
             let devices = try await reader.devices()
@@ -17,24 +19,24 @@ struct PageRoutes<Context: RequestContext>: Sendable {
             let parameters = try QueryParameters(request.uri.query, allowed: SessionFilter.parameterNames)
             return try await sessionsPage(device: try context.parameters.decoded("device"), parameters: parameters)
         }
-        router.get("/devices/:device/sessions/:session") { request, context in
+        heavy.get("/devices/:device/sessions/:session") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: ["v"])
             return try await timeline(device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters)
         }
         // The same with the session in the query, for ids a browser cannot keep in a path (`.`, `..`).
-        router.get("/devices/:device/timeline") { request, context in
+        heavy.get("/devices/:device/timeline") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: ["session", "v"])
             return try await timeline(device: try context.parameters.decoded("device"), session: try Self.session(in: parameters), parameters: parameters)
         }
-        router.get("/devices/:device/sessions/:session/state") { request, context in
+        heavy.get("/devices/:device/sessions/:session/state") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: ["v"])
             return try await statePanel(device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters)
         }
-        router.get("/devices/:device/timeline/state") { request, context in
+        heavy.get("/devices/:device/timeline/state") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: ["session", "v"])
             return try await statePanel(device: try context.parameters.decoded("device"), session: try Self.session(in: parameters), parameters: parameters)
         }
-        router.get("/devices/:device/audit") { request, context in
+        heavy.get("/devices/:device/audit") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: AuditFilter.parameterNames.union(["limit", "after"]))
             let device = try context.parameters.decoded("device")
             let filter = try AuditFilter(parameters)
