@@ -18,6 +18,8 @@ package enum ViewerServer {
         reader: any SheetLogReader, logger: Logger = Logger(label: "sheetlog-server"), heavyLimit: Int = HeavyWorkGate.defaultLimit
     ) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self, options: [.autoGenerateHeadEndpoints])
+        // Outermost, so that it logs the status of error replies too.
+        router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: ViewerMiddleware(logger: logger))
         let heavy = router.group().add(middleware: HeavyWorkMiddleware(gate: HeavyWorkGate(limit: heavyLimit)))
         APIRoutes<BasicRequestContext>(reader: reader).register(on: router, heavy: heavy)
