@@ -103,6 +103,7 @@ struct PageRoutes<Context: RequestContext>: Sendable {
         guard let session = parameters.text("session"), !session.isEmpty else {
             throw QueryParameters.refusal("parameter session (the session id) is required", parameter: "session")
         }
+        try Parameters.requirePrintableID(session, "session")
         return session
     }
 }
