@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import NIOCore
 
 /// The replay viewer: its router (the JSON API and the pages over one ``SheetLogReader``) and the
 /// Hummingbird application that serves it.
@@ -29,13 +30,18 @@ package enum ViewerServer {
 
     /// The application serving ``router(reader:logger:)`` on `host`:`port` (0 for any free port);
     /// `onRunning` gets the port actually bound, once the server listens.
+    /// How long a connection may stay silent (no request, or a request's head half sent) before it
+    /// is closed: a client that never finishes its headers no longer holds a connection forever.
+    package static let idleTimeout = TimeAmount.seconds(30)
+
     package static func application(
         reader: any SheetLogReader, host: String, port: Int, logger: Logger = Logger(label: "sheetlog-server"),
+        idleTimeout: TimeAmount = ViewerServer.idleTimeout,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         Application(
             router: router(reader: reader, logger: logger),
-            server: .drainingHTTP1(configuration: .init()),
+            server: .drainingHTTP1(configuration: .init(idleTimeout: idleTimeout)),
             configuration: .init(address: .hostname(host, port: port), serverName: "sheetlog-server"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
