@@ -69,7 +69,7 @@ let package = Package(
         // The replay viewer: the read side behind a protocol (one SQLite file is device `local`), the JSON
         // API, the pages with their one script and stylesheet, on Hummingbird. Only `sheetlog-server`
         // links it: `sheetlog` stays free of NIO.
-        .target(name: "SheetLogServer", dependencies: ["SheetLog", "SheetLogReports", hummingbird, logging]),
+        .target(name: "SheetLogServer", dependencies: ["SheetLog", "SheetLogReports", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), logging, .product(name: "NIOCore", package: "swift-nio")]),
         // The `sheetlog-server` command line.
         .executableTarget(
             name: "SheetLogServerCLI",

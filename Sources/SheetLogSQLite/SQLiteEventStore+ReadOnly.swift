@@ -39,6 +39,12 @@ extension SQLiteEventStore {
         let migrator = SchemaMigrator()
         try migrator.checkCompatibility(db, location: location)
         let applied = Set(try migrator.appliedMigrations(db).map(\.number))
+        // No migration and no event table: another app's database (or an empty file), not an old SheetLog.
+        if applied.isEmpty, try !db.tableExists("events") {
+            throw SheetLogError(
+                .storage, "\(location) is not a SheetLog database: it has none of SheetLog's tables",
+                context: .init(operation: "opening for reading"))
+        }
         let needed = migrator.migrations.filter(\.readersNeedIt).map(\.number).sorted()
         if let missing = needed.first(where: { !applied.contains($0) }) {
             throw SheetLogError(

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import NIOCore
 
 /// The replay viewer: its router (the JSON API and the pages over one ``SheetLogReader``) and the
 /// Hummingbird application that serves it.
@@ -11,22 +12,36 @@ import Logging
 /// ```
 package enum ViewerServer {
     /// Every route of the viewer, behind the middleware that writes errors and security headers.
-    package static func router(reader: any SheetLogReader, logger: Logger = Logger(label: "sheetlog-server")) -> Router<BasicRequestContext> {
+    ///
+    /// Replays, timelines, state panels and audit answers pass one ``HeavyWorkGate`` admitting
+    /// `heavyLimit` of them at a time, so that light requests keep a thread.
+    package static func router(
+        reader: any SheetLogReader, logger: Logger = Logger(label: "sheetlog-server"), heavyLimit: Int = HeavyWorkGate.defaultLimit
+    ) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self, options: [.autoGenerateHeadEndpoints])
+        // Outermost, so that it logs the status of error replies too.
+        router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: ViewerMiddleware(logger: logger))
-        APIRoutes<BasicRequestContext>(reader: reader).register(on: router)
-        PageRoutes<BasicRequestContext>(reader: reader).register(on: router)
+        let heavy = router.group().add(middleware: HeavyWorkMiddleware(gate: HeavyWorkGate(limit: heavyLimit)))
+        APIRoutes<BasicRequestContext>(reader: reader).register(on: router, heavy: heavy)
+        PageRoutes<BasicRequestContext>(reader: reader).register(on: router, heavy: heavy)
         return router
     }
 
     /// The application serving ``router(reader:logger:)`` on `host`:`port` (0 for any free port);
     /// `onRunning` gets the port actually bound, once the server listens.
+    /// How long a connection may stay silent (no request, or a request's head half sent) before it
+    /// is closed: a client that never finishes its headers no longer holds a connection forever.
+    package static let idleTimeout = TimeAmount.seconds(30)
+
     package static func application(
         reader: any SheetLogReader, host: String, port: Int, logger: Logger = Logger(label: "sheetlog-server"),
+        idleTimeout: TimeAmount = ViewerServer.idleTimeout,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         Application(
             router: router(reader: reader, logger: logger),
+            server: .drainingHTTP1(configuration: .init(idleTimeout: idleTimeout)),
             configuration: .init(address: .hostname(host, port: port), serverName: "sheetlog-server"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)

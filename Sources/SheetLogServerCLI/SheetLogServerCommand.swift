@@ -38,7 +38,7 @@ struct SheetLogServerCommand: AsyncParsableCommand {
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }
             // A command with subcommands asks for help by throwing; a bind failure says what failed.
-            FileHandle.standardError.write(Data("sheetlog-server: \(ServeFailure.describe(error))\n".utf8))
+            FileHandle.standardError.write(Data("sheetlog-server: \(ServeFailure.describe(error, host: (command as? ServeCommand)?.host, port: (command as? ServeCommand)?.port))\n".utf8))
             Foundation.exit(exitCode(for: error) == .validationFailure ? 2 : 1)
         }
         Foundation.exit(0)

@@ -76,7 +76,7 @@ struct ServeBinaryTests {
         let port = try #require(first.url.port)
         let second = try ProductBinary.run(Self.executable, ["serve", "--db", fixture.path, "--port", String(port)])
         #expect(second.status == 1)
-        #expect(second.stderr.contains("sheetlog-server: cannot listen"), "\(second.stderr)")
+        #expect(second.stderr.contains("sheetlog-server: cannot listen on 127.0.0.1:\(port): "), "\(second.stderr)")
         #expect(second.stderr.localizedCaseInsensitiveContains("address already in use"))
         _ = try first.stop()
     }

@@ -7,7 +7,9 @@ import SheetLogReports
 struct APIRoutes<Context: RequestContext>: Sendable {
     let reader: any SheetLogReader
 
-    func register(on router: Router<Context>) {
+    /// Registers the routes; those that build large answers (replays, timelines, state panels, audit)
+    /// on `heavy`, the group behind the ``HeavyWorkGate``.
+    func register(on router: Router<Context>, heavy: RouterGroup<Context>) {
         router.get("/api/devices") { request, _ in
             _ = try QueryParameters(request.uri.query, allowed: [])
             return Responses.json(try JSONOutput.pretty(try await reader.devices()) + "\n")
@@ -19,15 +21,16 @@ struct APIRoutes<Context: RequestContext>: Sendable {
             let page = try filter.page(of: try await reader.sessions(device: device))
             return Responses.json(try JSONOutput.pretty(SessionsPageJSON(sessions: page.sessions.map(SessionActivityJSON.init), next: page.next)) + "\n")
         }
-        router.get("/api/devices/:device/sessions/:session/replay") { request, context in
+        heavy.get("/api/devices/:device/sessions/:session/replay") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: ["at"])
-            let device = try context.parameters.decoded("device")
-            let session = try context.parameters.decoded("session")
-            let version = try parameters.integer("at", in: 1...Int64.max)
-            let steps = try await reader.replay(device: device, session: session, through: version)
-            return Responses.json(try ReplayReport.json(steps) + "\n")
+            return try await replay(device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters)
         }
-        router.get("/api/devices/:device/audit") { request, context in
+        // The same with the session in the query, for ids a browser cannot keep in a path (`.`, `..`).
+        heavy.get("/api/devices/:device/replay") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: ["session", "at"])
+            return try await replay(device: try context.parameters.decoded("device"), session: try PageRoutes<Context>.session(in: parameters), parameters: parameters)
+        }
+        heavy.get("/api/devices/:device/audit") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: AuditFilter.parameterNames.union(["format"]))
             let device = try context.parameters.decoded("device")
             let filter = try AuditFilter(parameters)
@@ -48,6 +51,12 @@ struct APIRoutes<Context: RequestContext>: Sendable {
             let device = try context.parameters.decoded("device")
             return Responses.json(try JSONOutput.pretty(try await reader.stats(device: device)) + "\n")
         }
+    }
+
+    private func replay(device: String, session: String, parameters: QueryParameters) async throws -> Response {
+        let version = try parameters.integer("at", in: 1...Int64.max)
+        let steps = try await reader.replay(device: device, session: session, through: version)
+        return Responses.json(try ReplayReport.json(steps) + "\n")
     }
 }
 

@@ -38,7 +38,8 @@ enum ViewerScript {
   function Timeline(root) {
     var rows = JSON.parse(document.getElementById("timeline-events").textContent);
     var count = rows.length;
-    var stateURL = root.getAttribute("data-state-url");
+    var stateURL = root.getAttribute("data-state-url");         // ends in "v=": add the version
+    var versionQuery = root.getAttribute("data-version-query"); // "?v=" or "?session=..&v="
     var list = document.getElementById("event-list");
     var spacer = list.querySelector(".event-spacer");
     var panel = document.getElementById("state-panel");
@@ -54,7 +55,7 @@ enum ViewerScript {
     function makeRow(row) {
       var link = document.createElement("a");
       link.className = "event-row";
-      link.href = "?v=" + row[0];
+      link.href = versionQuery + row[0];
       link.setAttribute("data-version", row[0]);
       link.appendChild(span("event-version", "v" + row[0]));
       var time = span("event-time", clock(row[1]));
@@ -107,7 +108,7 @@ enum ViewerScript {
     function loadPanel(version) {
       var mine = ++generation;
       root.setAttribute("data-loading", "true");
-      return fetch(stateURL + "?v=" + version, { headers: { "Accept": "text/html" } })
+      return fetch(stateURL + version, { headers: { "Accept": "text/html" } })
         .then(function (response) {
           return response.text().then(function (text) {
             if (mine !== generation) return;
@@ -130,7 +131,7 @@ enum ViewerScript {
       root.setAttribute("data-version", String(version));
       slider.value = String(version);
       position.textContent = "v" + version + " of " + count;
-      history.replaceState(null, "", "?v=" + version);
+      history.replaceState(null, "", versionQuery + version);
       scrollToVersion(version, false);
       drawWindow();
       clearTimeout(sliderTimer);

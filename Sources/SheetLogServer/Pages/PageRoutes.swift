@@ -6,7 +6,9 @@ import SheetLogReports
 struct PageRoutes<Context: RequestContext>: Sendable {
     let reader: any SheetLogReader
 
-    func register(on router: Router<Context>) {
+    /// Registers the routes; those that build large answers (replays, timelines, state panels, audit)
+    /// on `heavy`, the group behind the ``HeavyWorkGate``.
+    func register(on router: Router<Context>, heavy: RouterGroup<Context>) {
         router.get("/") { request, _ in
             let parameters = try QueryParameters(request.uri.query, allowed: SessionFilter.parameterNames)
             let devices = try await reader.devices()
@@ -17,28 +19,24 @@ struct PageRoutes<Context: RequestContext>: Sendable {
             let parameters = try QueryParameters(request.uri.query, allowed: SessionFilter.parameterNames)
             return try await sessionsPage(device: try context.parameters.decoded("device"), parameters: parameters)
         }
-        router.get("/devices/:device/sessions/:session") { request, context in
+        heavy.get("/devices/:device/sessions/:session") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: ["v"])
-            let device = try context.parameters.decoded("device")
-            let session = try context.parameters.decoded("session")
-            let requested = try parameters.integer("v", in: 1...Int64.max)
-            let steps = try await reader.replay(device: device, session: session, through: nil)
-            let version = requested ?? Int64(steps.count)
-            guard version <= Int64(steps.count) else { throw Self.pastTheEnd(session: session, version: version, versions: steps.count) }
-            return Responses.html(TimelinePage.render(device: device, session: session, steps: steps, version: version))
+            return try await timeline(device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters)
         }
-        router.get("/devices/:device/sessions/:session/state") { request, context in
+        // The same with the session in the query, for ids a browser cannot keep in a path (`.`, `..`).
+        heavy.get("/devices/:device/timeline") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: ["session", "v"])
+            return try await timeline(device: try context.parameters.decoded("device"), session: try Self.session(in: parameters), parameters: parameters)
+        }
+        heavy.get("/devices/:device/sessions/:session/state") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: ["v"])
-            let device = try context.parameters.decoded("device")
-            let session = try context.parameters.decoded("session")
-            guard let version = try parameters.integer("v", in: 1...Int64.max) else {
-                throw QueryParameters.refusal("parameter v (the version) is required", parameter: "v")
-            }
-            let steps = try await reader.replay(device: device, session: session, through: version)
-            let previous = steps.count > 1 ? steps[steps.count - 2].state : nil
-            return Responses.html(StatePanel.render(step: steps[steps.count - 1], previous: previous))
+            return try await statePanel(device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters)
         }
-        router.get("/devices/:device/audit") { request, context in
+        heavy.get("/devices/:device/timeline/state") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: ["session", "v"])
+            return try await statePanel(device: try context.parameters.decoded("device"), session: try Self.session(in: parameters), parameters: parameters)
+        }
+        heavy.get("/devices/:device/audit") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: AuditFilter.parameterNames.union(["limit", "after"]))
             let device = try context.parameters.decoded("device")
             let filter = try AuditFilter(parameters)
@@ -81,5 +79,31 @@ struct PageRoutes<Context: RequestContext>: Sendable {
         SheetLogError(
             .notFound, "session \(session) has \(versions) \(versions == 1 ? "version" : "versions"); version \(version) is past its end",
             context: .init(stream: session, actualVersion: Int64(versions), operation: "timeline"))
+    }
+
+    private func timeline(device: String, session: String, parameters: QueryParameters) async throws -> Response {
+        let requested = try parameters.integer("v", in: 1...Int64.max)
+        let steps = try await reader.replay(device: device, session: session, through: nil)
+        let version = requested ?? Int64(steps.count)
+        guard version <= Int64(steps.count) else { throw Self.pastTheEnd(session: session, version: version, versions: steps.count) }
+        return Responses.html(TimelinePage.render(device: device, session: session, steps: steps, version: version))
+    }
+
+    private func statePanel(device: String, session: String, parameters: QueryParameters) async throws -> Response {
+        guard let version = try parameters.integer("v", in: 1...Int64.max) else {
+            throw QueryParameters.refusal("parameter v (the version) is required", parameter: "v")
+        }
+        let steps = try await reader.replay(device: device, session: session, through: version)
+        let previous = steps.count > 1 ? steps[steps.count - 2].state : nil
+        return Responses.html(StatePanel.render(step: steps[steps.count - 1], previous: previous))
+    }
+
+    /// The `session` query parameter of the query-form routes, required.
+    static func session(in parameters: QueryParameters) throws(SheetLogError) -> String {
+        guard let session = parameters.text("session"), !session.isEmpty else {
+            throw QueryParameters.refusal("parameter session (the session id) is required", parameter: "session")
+        }
+        try Parameters.requirePrintableID(session, "session")
+        return session
     }
 }

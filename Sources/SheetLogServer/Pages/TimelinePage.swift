@@ -18,7 +18,8 @@ enum TimelinePage {
         let last = steps.last?.event.occurredAt
         let content: HTML = """
             <section class="timeline" id="timeline" data-versions="\(versions)" data-version="\(version)" \
-            data-state-url="\(ViewerPaths.statePanel(device: device, session: session))">
+            data-state-url="\(ViewerPaths.statePanel(device: device, session: session))" \
+            data-version-query="\(ViewerPaths.timelineVersionQuery(session: session))">
             <header class="page-head">
             <h1>Session <span class="id">\(session)</span></h1>
             <p class="summary">\(versions) \(versions == 1 ? "event" : "events") · \(TimeText.describe(first)) → \(TimeText.describe(last)) · \

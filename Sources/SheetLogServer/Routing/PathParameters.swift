@@ -18,7 +18,18 @@ extension Parameters {
             throw SheetLogError(
                 .invalidInput, "the \(name) in the path is longer than \(QueryParameters.maxTextBytes) bytes", context: .init(field: name, operation: "read path"))
         }
+        try Self.requirePrintableID(text, name)
         return text
+    }
+
+    /// Refuses an id (device, session) holding a control or bidi formatting character, by the rule of
+    /// ingest's ids (`NameCharacters`): no log holds one, and the message names the code point and
+    /// the parameter, never the id.
+    package static func requirePrintableID(_ id: String, _ name: String) throws(SheetLogError) {
+        guard let (scalar, position) = NameCharacters.firstForbidden(in: id) else { return }
+        throw SheetLogError(
+            .invalidInput, "the \(name) contains \(NameCharacters.describe(scalar)) at character \(position)",
+            context: .init(field: name, operation: "read path"))
     }
 }
 

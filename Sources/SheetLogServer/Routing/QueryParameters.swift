@@ -34,7 +34,8 @@ package struct QueryParameters: Sendable {
                 throw Self.refusal("a parameter name is empty or not valid percent-encoded UTF-8")
             }
             guard allowed.contains(name) else {
-                throw Self.refusal("unknown parameter \(Self.describe(name)); this path takes \(allowed.sorted().joined(separator: ", "))")
+                let takes = allowed.isEmpty ? "no parameters" : allowed.sorted().joined(separator: ", ")
+                throw Self.refusal("unknown parameter \(Self.describe(name)); this path takes \(takes)")
             }
             guard let value = parts.count == 2 ? Self.decode(parts[1]) : "" else {
                 throw Self.refusal("parameter \(name) is not valid percent-encoded UTF-8", parameter: name)

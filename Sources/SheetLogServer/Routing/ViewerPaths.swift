@@ -1,5 +1,10 @@
 /// The viewer's URLs, built from ids: every path segment and query value percent-encoded, so that an
 /// id holding `/`, `?`, `#`, quotes or markup stays one segment (and the HTML layer escapes the rest).
+///
+/// A session named `.` or `..` cannot be a path segment: browsers remove dot segments (also written
+/// `%2E%2E`) before sending. Its URLs carry it as a query value instead (`/devices/D/timeline?session=..`,
+/// `/devices/D/timeline/state?session=..`, `/api/devices/D/replay?session=..`); every other id keeps
+/// the path form.
 package enum ViewerPaths {
     package static let script = "/assets/viewer.js"
     package static let style = "/assets/viewer.css"
@@ -9,12 +14,25 @@ package enum ViewerPaths {
     }
 
     package static func timeline(device: String, session: String, version: Int64? = nil) -> String {
-        "/devices/\(segment(device))/sessions/\(segment(session))" + queryString([("v", version.map(String.init))])
+        if isDotSegment(session) {
+            return "/devices/\(segment(device))/timeline" + queryString([("session", session), ("v", version.map(String.init))])
+        }
+        return "/devices/\(segment(device))/sessions/\(segment(session))" + queryString([("v", version.map(String.init))])
     }
 
-    /// The state panel of one version (`?v=N`), as an HTML fragment: the timeline's script swaps it in.
+    /// The query of the timeline's own URL up to the version's digits (`?v=`, or `?session=..&v=`):
+    /// the script appends a version to it for the rows' links and the address bar.
+    package static func timelineVersionQuery(session: String) -> String {
+        isDotSegment(session) ? "?session=\(segment(session))&v=" : "?v="
+    }
+
+    /// The state panel's URL up to the version's digits (`…/state?v=`): the timeline's script appends
+    /// a version and swaps the HTML fragment in.
     package static func statePanel(device: String, session: String) -> String {
-        "/devices/\(segment(device))/sessions/\(segment(session))/state"
+        if isDotSegment(session) {
+            return "/devices/\(segment(device))/timeline/state?session=\(segment(session))&v="
+        }
+        return "/devices/\(segment(device))/sessions/\(segment(session))/state?v="
     }
 
     package static func audit(device: String, query: [(String, String?)] = []) -> String {
@@ -26,7 +44,13 @@ package enum ViewerPaths {
     }
 
     package static func apiReplay(device: String, session: String) -> String {
-        "/api/devices/\(segment(device))/sessions/\(segment(session))/replay"
+        if isDotSegment(session) { return "/api/devices/\(segment(device))/replay" + queryString([("session", session)]) }
+        return "/api/devices/\(segment(device))/sessions/\(segment(session))/replay"
+    }
+
+    /// Whether browsers would drop `id` as a path segment (`.` and `..`; `%2E` is decoded first).
+    package static func isDotSegment(_ id: String) -> Bool {
+        id == "." || id == ".."
     }
 
     package static func apiAudit(device: String, query: [(String, String?)]) -> String {
