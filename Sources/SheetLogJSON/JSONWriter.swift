@@ -10,7 +10,7 @@
 ///   number written is one ``JSONReader`` accepts as exact; an integral number is written without
 ///   a fraction, so `json_extract` gives SQLite an INTEGER. A non-finite number is written `null`
 ///   and noted in ``wroteNonFiniteNumber``.
-/// - Objects written from dictionaries have their keys sorted by their UTF-8 bytes (``sortedKeys(_:)``).
+/// - Objects written from dictionaries have their keys sorted by their UTF-8 bytes (``keyPrecedes(_:_:)``).
 ///
 /// ```swift
 /// var writer = JSONWriter()
@@ -125,11 +125,16 @@ package struct JSONWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    /// `keys` in the order `JSONEncoder`'s `.sortedKeys` writes them: by their UTF-8 bytes (Unicode
-    /// scalar order), not by Swift's `<`, which compares canonically equivalent forms alike and so puts
-    /// a decomposed `e\u{301}` after `f`. Stored payloads written by `JSONEncoder` keep their bytes.
-    package static func sortedKeys(_ keys: some Sequence<String>) -> [String] {
-        keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    /// Whether key `lhs` comes before `rhs` in the order `JSONEncoder`'s `.sortedKeys` writes them: by
+    /// their UTF-8 bytes (Unicode scalar order), not by Swift's `<`, which compares canonically
+    /// equivalent forms alike and so puts a decomposed `e\u{301}` after `f`. Stored payloads written by
+    /// `JSONEncoder` keep their bytes.
+    ///
+    /// A plain function over two strings, for `keys.sorted(by: JSONWriter.keyPrecedes)`: the sort is
+    /// then specialised where the dictionary's type is known (a generic helper taking any sequence of
+    /// keys cost a runtime metadata lookup per call on the append path).
+    package static func keyPrecedes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 
     package mutating func beginObject() { bytes.append(UInt8(ascii: "{")) }
@@ -139,7 +144,7 @@ package struct JSONWriter {
     /// An object of strings, keys sorted.
     package mutating func sortedObject(_ members: [String: String]) {
         beginObject()
-        for key in Self.sortedKeys(members.keys) {
+        for key in members.keys.sorted(by: Self.keyPrecedes) {
             self.key(key)
             string(members[key]!)
         }

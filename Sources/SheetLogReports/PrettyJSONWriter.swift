@@ -65,7 +65,7 @@ package struct PrettyJSONWriter {
             // Stable: a repeated key keeps its order. Keys compare by their UTF-8 bytes, as JSONEncoder's.
             for member in members.enumerated().sorted(by: { lhs, rhs in
                 lhs.element.key == rhs.element.key
-                    ? lhs.offset < rhs.offset : lhs.element.key.utf8.lexicographicallyPrecedes(rhs.element.key.utf8)
+                    ? lhs.offset < rhs.offset : JSONWriter.keyPrecedes(lhs.element.key, rhs.element.key)
             }) {
                 key(member.element.key)
                 self.value(member.element.value)

@@ -106,7 +106,7 @@ package enum ReplayReport {
         writer.string(sheet.route.name)
         writer.key("params")
         writer.beginObject()
-        for name in JSONWriter.sortedKeys(sheet.route.params.keys) {
+        for name in sheet.route.params.keys.sorted(by: JSONWriter.keyPrecedes) {
             writer.key(name)
             writer.string(sheet.route.params[name]!)
         }
@@ -119,7 +119,7 @@ package enum ReplayReport {
 
     private static func write(_ values: [String: FieldValue], into writer: inout PrettyJSONWriter) {
         writer.beginObject()
-        for field in JSONWriter.sortedKeys(values.keys) {
+        for field in values.keys.sorted(by: JSONWriter.keyPrecedes) {
             writer.key(field)
             switch values[field]! {
             case .string(let text): writer.string(text)

@@ -15,7 +15,7 @@ extension JSONWriter {
     /// A form's field values, keys sorted.
     package mutating func fieldValues(_ values: [String: FieldValue]) {
         beginObject()
-        for key in Self.sortedKeys(values.keys) {
+        for key in values.keys.sorted(by: Self.keyPrecedes) {
             self.key(key)
             fieldValue(values[key]!)
         }
