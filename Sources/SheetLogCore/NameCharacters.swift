@@ -25,6 +25,13 @@ package enum NameCharacters {
         return nil
     }
 
+    /// What is wrong with `text` as an id, for a message that follows the thing's name: "contains
+    /// control character U+001B at character 3"; nil when nothing is. It names the code point and its
+    /// position, never the text (an id may be what the message must not print).
+    package static func problem(in text: String) -> String? {
+        firstForbidden(in: text).map { "contains \(describe($0.scalar)) at character \($0.position)" }
+    }
+
     /// "control character U+001B" or "bidirectional formatting character U+202E".
     package static func describe(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)

@@ -2,9 +2,9 @@ extension SheetLogDatabase {
     /// Refuses an id the facade handles itself (the domain checks the ones inside commands) when it
     /// holds a control or bidi formatting character; the message names the code point, not the id.
     static func requirePrintable(_ id: String, _ what: String, operation: String) throws(SheetLogError) {
-        guard let (scalar, position) = NameCharacters.firstForbidden(in: id) else { return }
+        guard let problem = NameCharacters.problem(in: id) else { return }
         throw SheetLogError(
-            .invalidInput, "\(what) contains \(NameCharacters.describe(scalar)) at character \(position)",
+            .invalidInput, "\(what) \(problem)",
             context: .init(operation: operation))
     }
 

@@ -2,10 +2,8 @@ extension SheetDecider.Rules {
     /// The session id: no control or bidi formatting character (see `NameCharacters`), within the
     /// identifier limit. Its message cannot say "in session …": it would print the very id.
     func requireWellFormedSession(_ id: String, _ what: String = "session id") throws(SheetLogError) {
-        var problem: String?
-        if let (scalar, position) = NameCharacters.firstForbidden(in: id) {
-            problem = "contains \(NameCharacters.describe(scalar)) at character \(position)"
-        } else if id.utf8.count > limits.maxIdentifierBytes {
+        var problem = NameCharacters.problem(in: id)
+        if problem == nil, id.utf8.count > limits.maxIdentifierBytes {
             problem = "is longer than \(limits.maxIdentifierBytes) bytes"
         }
         if let problem {
@@ -58,10 +56,10 @@ extension SheetDecider.Rules {
     /// An id or name: no forbidden character, at most `maxIdentifierBytes` UTF-8 bytes (so that
     /// every event that names it stays within the payload limit). Emptiness is each rule's own.
     func requireName(_ name: String, _ what: String, presentation: String? = nil) throws(SheetLogError) {
-        if let (scalar, position) = NameCharacters.firstForbidden(in: name) {
+        if let problem = NameCharacters.problem(in: name) {
             // Neither the name nor, when it is the one at fault, the presentation id goes into the context.
             throw violation(
-                "\(what) contains \(NameCharacters.describe(scalar)) at character \(position)", code: .invalidInput,
+                "\(what) \(problem)", code: .invalidInput,
                 presentation: presentation.flatMap { NameCharacters.firstForbidden(in: $0) == nil ? $0 : nil })
         }
         if name.utf8.count > limits.maxIdentifierBytes {

@@ -26,9 +26,9 @@ extension Parameters {
     /// ingest's ids (`NameCharacters`): no log holds one, and the message names the code point and
     /// the parameter, never the id.
     package static func requirePrintableID(_ id: String, _ name: String) throws(SheetLogError) {
-        guard let (scalar, position) = NameCharacters.firstForbidden(in: id) else { return }
+        guard let problem = NameCharacters.problem(in: id) else { return }
         throw SheetLogError(
-            .invalidInput, "the \(name) contains \(NameCharacters.describe(scalar)) at character \(position)",
+            .invalidInput, "the \(name) \(problem)",
             context: .init(field: name, operation: "read path"))
     }
 }
