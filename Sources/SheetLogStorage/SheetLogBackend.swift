@@ -51,6 +51,11 @@ package protocol SheetLogBackend: EventStore {
     /// Every session, in the order of its first event.
     func sessions() async throws -> [SessionSummary]
 
+    /// The route name of every presentation, by session, in the order the sheets were presented
+    /// (restored drafts included: a restore presents a sheet). Read from the read models, so that a
+    /// list of sessions does not scan the log.
+    func presentedRoutes() async throws -> [String: [String]]
+
     /// The drafts that would be lost without recovery, the most recently touched last (by the
     /// position of their last event, then session and presentation).
     func recoverableDrafts() async throws -> [RecoverableDraft]

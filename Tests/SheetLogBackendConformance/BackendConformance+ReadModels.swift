@@ -41,6 +41,8 @@ extension BackendConformance {
         #expect(sessions.map(\.firstPosition) == [1, 6] && sessions.map(\.lastPosition) == [5, 7])
         #expect(sessions.allSatisfy { $0.status == .active })
 
+        #expect(try await backend.presentedRoutes() == ["s": ["newExpense"], "t": ["note"]])
+
         let drafts = try await backend.recoverableDrafts()
         #expect(drafts.map(\.presentation) == ["p", "q"])
         #expect(drafts.map(\.reason) == [.abandoned, .open])

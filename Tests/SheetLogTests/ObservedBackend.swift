@@ -53,6 +53,7 @@ final class ObservedBackend: SheetLogBackend {
         try await inner.dismissals(matching: query, selection)
     }
     func sessions() async throws -> [SessionSummary] { try await inner.sessions() }
+    func presentedRoutes() async throws -> [String: [String]] { try await inner.presentedRoutes() }
     func recoverableDrafts() async throws -> [RecoverableDraft] { try await inner.recoverableDrafts() }
     func statistics() async throws -> Statistics { try await inner.statistics() }
     func integrityCheck() async throws -> VerificationReport.Check { try await inner.integrityCheck() }

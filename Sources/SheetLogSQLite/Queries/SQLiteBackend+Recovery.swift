@@ -22,6 +22,18 @@ extension SQLiteBackend {
         }
     }
 
+    /// The `presentations` table's route names, by session, in the order of the `present` events.
+    package func presentedRoutes() async throws -> [String: [String]] {
+        try await readModels("presentedRoutes") { db in
+            var routes: [String: [String]] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT session, route_name FROM presentations ORDER BY session, opened_position")
+            while let row = try rows.next() {
+                routes[row[0] as String, default: []].append(row[1])
+            }
+            return routes
+        }
+    }
+
     /// The `recoverable_drafts` view, the most recently touched last.
     package func recoverableDrafts() async throws -> [RecoverableDraft] {
         try await readModels("recoverableDrafts") { db in
