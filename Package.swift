@@ -8,6 +8,7 @@ let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
+let postgresNIO: Target.Dependency = .product(name: "PostgresNIO", package: "postgres-nio")
 
 let package = Package(
     name: "SheetLog",
@@ -35,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         // Hummingbird's own; named for `sheetlog-server`'s socket errors (NIOCore.IOError).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        // The fleet store's driver; only SheetLogPostgres and its tests depend on it.
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // MARK: Layers, bottom to top
@@ -56,6 +59,11 @@ let package = Package(
         .target(
             name: "SheetLogSQLite",
             dependencies: ["SheetLogCore", "SheetLogDomain", "SheetLogProjections", "SheetLogStorage", "SheetLogJSON", grdb, sqliteAPI, logging]
+        ),
+        // The PostgreSQL fleet store: every device's log keyed by (device, position), the same read models.
+        .target(
+            name: "SheetLogPostgres",
+            dependencies: ["SheetLogCore", "SheetLogDomain", "SheetLogProjections", "SheetLogStorage", "SheetLogJSON", postgresNIO, logging]
         ),
         // The facade: open a log, record commands, replay, recover drafts, audit, verify; the coordinator.
         .target(name: "SheetLog", dependencies: ["SheetLogStorage", "SheetLogSQLite", "SheetLogDomain", "SheetLogJSON", logging]),
@@ -109,6 +117,8 @@ let package = Package(
 
         // What several test targets share: running the package's executables as a user does.
         .target(name: "SheetLogTestSupport", dependencies: ["SheetLogDomain"], path: "Tests/SheetLogTestSupport"),
+        // A throwaway PostgreSQL cluster (initdb, pg_ctl), started once per test process.
+        .target(name: "SheetLogPostgresTestSupport", path: "Tests/SheetLogPostgresTestSupport"),
         // The event store conformance suite as named checks over a store factory: every backend's
         // tests run all of them (SQLite and in memory here).
         .target(name: "SheetLogStoreConformance", dependencies: ["SheetLogTesting"], path: "Tests/SheetLogStoreConformance"),
@@ -133,6 +143,13 @@ let package = Package(
             name: "SheetLogStoreConformanceTests", dependencies: ["SheetLogStoreConformance", "SheetLogSQLite", "SheetLogTesting", grdb]
         ),
         .testTarget(name: "SheetLogBackendConformanceTests", dependencies: ["SheetLogBackendConformance", "SheetLogSQLite"]),
+        .testTarget(
+            name: "SheetLogPostgresTests",
+            dependencies: [
+                "SheetLogPostgres", "SheetLogPostgresTestSupport", "SheetLogStoreConformance", "SheetLogBackendConformance", "SheetLogStorage",
+                "SheetLogProjections", "SheetLogDomain", "SheetLogTestSupport", "SheetLogSQLite", "SheetLogTesting", postgresNIO, logging, grdb,
+            ]
+        ),
         .testTarget(
             name: "SheetLogProjectionsTests",
             dependencies: ["SheetLogTestSupport", "SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]

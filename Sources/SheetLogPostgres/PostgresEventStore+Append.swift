@@ -1,0 +1,198 @@
+import Foundation
+import PostgresNIO
+import SheetLogCore
+
+extension PostgresEventStore {
+    /// Appends `batches` in one transaction: the fleet's append lock, the idempotency check (before
+    /// expected versions, so that a retry of a committed append is recognised), the expected
+    /// versions, then the events chained after the device's last one, numbered after the fleet's
+    /// last `fleet_position`, and (with ``sheetProjections``) their read-model rows.
+    @concurrent
+    public func append(_ batches: [StreamBatch]) async throws -> AppendResult {
+        try limits.validate(batches)
+        let recordedAt = clock.nowMilliseconds()
+        return try await inTransaction("append") { connection in
+            try await lockAppends(connection)
+            if let originals = try await storedOriginals(of: batches, connection) {
+                return AppendResult(events: originals, alreadyStored: true)
+            }
+            try await checkExpectedVersions(of: batches, connection)
+            let recorded = try await record(batches, recordedAt: recordedAt, connection)
+            try await insert(recorded, connection)
+            if sheetProjections { try await writeSheetRows(of: recorded, connection) }
+            return AppendResult(events: recorded, alreadyStored: false)
+        }
+    }
+
+    /// Takes the transaction-scoped append lock: appends of every device commit one at a time, each
+    /// numbering its rows after the last committed `fleet_position`, so positions commit in order.
+    func lockAppends(_ connection: PostgresConnection) async throws {
+        try await connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLockKey))", logger: logger)
+    }
+
+    /// The stored originals, in request order, when every event id of `batches` is stored with the
+    /// same content in the same stream; nil when none is stored. Throws
+    /// ``SheetLogError/Code/idempotencyConflict`` otherwise.
+    private func storedOriginals(of batches: [StreamBatch], _ connection: PostgresConnection) async throws -> [RecordedEvent]? {
+        let ids = batches.flatMap { $0.events.map(\.eventID) }
+        guard !ids.isEmpty else { return nil }
+        let stored = try await events(withIDs: ids, connection)
+        guard !stored.isEmpty else { return nil }
+        let byID = Dictionary(stored.map { ($0.eventID, $0) }, uniquingKeysWith: { first, _ in first })
+        var originals: [RecordedEvent] = []
+        var firstNew: (eventID: String, stream: String)?
+        for batch in batches {
+            for event in batch.events {
+                guard let original = byID[event.eventID] else {
+                    if firstNew == nil { firstNew = (event.eventID, batch.stream) }
+                    continue
+                }
+                let context = SheetLogError.Context(
+                    stream: batch.stream, position: original.position, eventID: event.eventID, eventType: event.type, operation: "append")
+                if original.stream != batch.stream {
+                    throw SheetLogError(
+                        .idempotencyConflict,
+                        "event id \(event.eventID) is already stored in stream \(original.stream) at position \(original.position), not in stream \(batch.stream)",
+                        context: context)
+                }
+                if !event.hasSameContent(as: original) {
+                    throw SheetLogError(
+                        .idempotencyConflict,
+                        "event id \(event.eventID) is already stored in stream \(batch.stream) at position \(original.position) with other content",
+                        context: context)
+                }
+                originals.append(original)
+            }
+        }
+        if let firstNew, let firstStored = originals.first {
+            throw SheetLogError(
+                .idempotencyConflict,
+                "event id \(firstStored.eventID) is already stored at position \(firstStored.position) "
+                    + "but event id \(firstNew.eventID) of the same append is new; an append is retried whole or not at all",
+                context: .init(stream: firstNew.stream, position: firstStored.position, eventID: firstStored.eventID, operation: "append"))
+        }
+        return originals
+    }
+
+    /// Checks every batch's expectation, in order, against the versions earlier batches of the same
+    /// append will have produced.
+    private func checkExpectedVersions(of batches: [StreamBatch], _ connection: PostgresConnection) async throws {
+        var versions: [String: Int64] = [:]
+        for batch in batches {
+            let actual: Int64
+            if let pending = versions[batch.stream] {
+                actual = pending
+            } else {
+                actual = try await streamVersion(batch.stream, connection)
+            }
+            guard batch.expected.isSatisfied(byActualVersion: actual) else {
+                throw SheetLogError(
+                    .wrongExpectedVersion,
+                    "append to stream \(batch.stream) expected version \(batch.expected) but the stream is at version \(actual)",
+                    context: .init(stream: batch.stream, expectedVersion: batch.expected.description, actualVersion: actual, operation: "append"))
+            }
+            versions[batch.stream] = actual + Int64(batch.events.count)
+        }
+    }
+
+    /// The batches' events as they will be stored: positions after the device's last, versions after
+    /// each stream's, chained (rule 2) after the device's last chain.
+    private func record(_ batches: [StreamBatch], recordedAt: Int64, _ connection: PostgresConnection) async throws -> [RecordedEvent] {
+        guard batches.contains(where: { !$0.events.isEmpty }) else { return [] }
+        var (position, chain) = try await lastLink(connection)
+        var versions: [String: Int64] = [:]
+        var recorded: [RecordedEvent] = []
+        for batch in batches {
+            var version: Int64
+            if let pending = versions[batch.stream] {
+                version = pending
+            } else {
+                version = try await streamVersion(batch.stream, connection)
+            }
+            for event in batch.events {
+                position += 1
+                version += 1
+                chain = IntegrityChain.linkV2(
+                    previous: chain, position: position, eventID: event.eventID, stream: batch.stream, version: version,
+                    type: event.type, schemaVersion: event.schemaVersion, payload: event.payload, metadata: event.metadata,
+                    occurredAt: event.occurredAt, recordedAt: recordedAt)
+                recorded.append(RecordedEvent(
+                    position: position, eventID: event.eventID, stream: batch.stream, version: version, type: event.type,
+                    schemaVersion: event.schemaVersion, payload: event.payload, metadata: event.metadata,
+                    occurredAt: event.occurredAt, recordedAt: recordedAt, chain: chain, chainVersion: ChainRule.v2.rawValue))
+            }
+            versions[batch.stream] = version
+        }
+        return recorded
+    }
+
+    /// The device's last position and chain: (0, genesis) for a device with no events.
+    func lastLink(_ connection: PostgresConnection) async throws -> (Int64, [UInt8]) {
+        let rows = try await connection.query(
+            "SELECT position, chain FROM events WHERE device = \(device) ORDER BY position DESC LIMIT 1", logger: logger)
+        for try await (position, chain) in rows.decode((Int64, Data).self) { return (position, [UInt8](chain)) }
+        return (0, IntegrityChain.genesis)
+    }
+
+    /// Inserts `events` (already numbered and chained) with `fleet_position`s after the fleet's last,
+    /// a few hundred rows per statement, every value bound.
+    func insert(_ events: [RecordedEvent], _ connection: PostgresConnection) async throws {
+        guard !events.isEmpty else { return }
+        var fleetPosition = try await lastFleetPosition(connection)
+        let rowsPerStatement = 500
+        var start = 0
+        while start < events.count {
+            let chunk = events[start..<min(start + rowsPerStatement, events.count)]
+            var bindings = PostgresBindings(capacity: chunk.count * 14)
+            var values: [String] = []
+            values.reserveCapacity(chunk.count)
+            for event in chunk {
+                fleetPosition += 1
+                let first = bindings.count + 1
+                values.append("(" + (first..<first + 14).map { "$\($0)" }.joined(separator: ",") + ")")
+                bindings.append(device)
+                bindings.append(event.position)
+                bindings.append(event.eventID)
+                bindings.append(event.stream)
+                bindings.append(event.version)
+                bindings.append(event.type)
+                bindings.append(Int32(event.schemaVersion))
+                bindings.append(event.payload)
+                bindings.append(event.metadata)
+                bindings.append(event.occurredAt)
+                bindings.append(event.recordedAt)
+                bindings.append(ByteBuffer(bytes: event.chain))
+                bindings.append(Int32(event.chainVersion))
+                bindings.append(fleetPosition)
+            }
+            let sql = """
+                INSERT INTO events (device, position, event_id, stream, version, type, schema_version, payload, metadata,
+                                    occurred_at, recorded_at, chain, chain_version, fleet_position)
+                VALUES \(values.joined(separator: ","))
+                """
+            try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+            start += rowsPerStatement
+        }
+    }
+
+    /// The highest `fleet_position` committed (read under the append lock, so no append is in between).
+    private func lastFleetPosition(_ connection: PostgresConnection) async throws -> Int64 {
+        let rows = try await connection.query("SELECT coalesce(max(fleet_position), 0)::bigint FROM events", logger: logger)
+        for try await (last) in rows.decode(Int64.self) { return last }
+        return 0
+    }
+
+    func streamVersion(_ stream: String, _ connection: PostgresConnection) async throws -> Int64 {
+        let rows = try await connection.query(
+            "SELECT coalesce(max(version), 0)::bigint FROM events WHERE device = \(device) AND stream = \(stream)", logger: logger)
+        for try await (version) in rows.decode(Int64.self) { return version }
+        return 0
+    }
+
+    func events(withIDs ids: [String], _ connection: PostgresConnection) async throws -> [RecordedEvent] {
+        let rows = try await connection.query(
+            "SELECT \(unescaped: Self.eventColumns) FROM events WHERE device = \(device) AND event_id = ANY(\(ids)) ORDER BY position",
+            logger: logger)
+        return try await Self.decodeEvents(rows)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import PostgresNIO
+import SheetLogCore
+import SheetLogProjections
+
+extension PostgresEventStore {
+    /// Writes the sheet read models' rows of `recorded` in the append's transaction, as decided by
+    /// ``ProjectionChange`` — the code a device's SQLite store runs — so the fleet holds the device's rows.
+    ///
+    /// Throws the codec's error for an event the domain refuses: the append rolls back.
+    func writeSheetRows(of recorded: [RecordedEvent], _ connection: PostgresConnection) async throws {
+        guard !recorded.isEmpty else { return }
+        var priors: [String: ProjectedSession] = [:]
+        for event in recorded where priors[event.stream] == nil {
+            priors[event.stream] = try await priorSession(event.stream, before: event.version, connection)
+        }
+        let change = try ProjectionChange(folding: recorded) { stream, _ in
+            priors[stream] ?? ProjectedSession(session: stream)
+        }
+        let writer = SheetRowWriter(device: device, connection: connection, logger: logger)
+        try await writer.write(change)
+        foldedSessions.withLock { cache in
+            for session in change.sessions { cache[session.session.session] = session.session }
+        }
+    }
+
+    /// The session folded from its events before `version`, read in this transaction.
+    func priorSession(_ stream: String, before version: Int64, _ connection: PostgresConnection) async throws -> ProjectedSession {
+        var session = ProjectedSession(session: stream)
+        guard version > 1 else { return session }
+        if let cached = foldedSessions.withLock({ $0[stream] }), cached.streamVersion == version - 1,
+           try await chain(of: stream, at: cached.streamVersion, connection) == cached.streamChain {
+            return cached
+        }
+        let rows = try await connection.query("""
+            SELECT \(unescaped: Self.eventColumns) FROM events
+            WHERE device = \(device) AND stream = \(stream) AND version < \(version) ORDER BY version
+            """, logger: logger)
+        for event in try await Self.decodeEvents(rows) {
+            let logged = LoggedEvent(event)
+            _ = session.fold(try logged.sheetEvent(), position: logged.position, version: logged.version, chain: logged.chain)
+        }
+        return session
+    }
+
+    /// The chain of the stream's event at `version`, nil when there is none.
+    private func chain(of stream: String, at version: Int64, _ connection: PostgresConnection) async throws -> [UInt8]? {
+        let rows = try await connection.query(
+            "SELECT chain FROM events WHERE device = \(device) AND stream = \(stream) AND version = \(version)", logger: logger)
+        for try await (chain) in rows.decode(Data.self) { return [UInt8](chain) }
+        return nil
+    }
+}

@@ -1,0 +1,67 @@
+import PostgresNIO
+import SheetLogCore
+import SheetLogProjections
+
+extension PostgresEventStore {
+    /// Drops the device's rows of `sessions`, `presentations` and `dismissals` and writes them again
+    /// from its events, in one transaction under the append lock, with the rebuild every backend
+    /// shares (`PipelinedEventScan`, `RebuildRows`). Other devices' rows are not touched.
+    ///
+    /// Throws the codec's error (`undecodableEvent`) for an event the domain refuses: nothing changes.
+    @concurrent
+    public func rebuildSheetProjections() async throws {
+        try await inTransaction("rebuild") { connection in
+            try await lockAppends(connection)
+            let chunks = try await rawChunks(connection)
+            var next = 0
+            let folded = try PipelinedEventScan.fold { capacity in
+                defer { next += 1 }
+                return next < chunks.count ? chunks[next] : RawEventChunk(capacity: capacity)
+            }
+            for table in ["dismissals", "presentations", "sessions"] {
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE device = $1", binds: { var binds = PostgresBindings(); binds.append(device); return binds }()),
+                    logger: logger)
+            }
+            let writer = SheetRowWriter(device: device, connection: connection, logger: logger)
+            for dismissal in folded.dismissals { try await writer.insert(dismissal) }
+            var rows = RebuildRows(folded.sessions)
+            while let (presentations, session) = rows.next() {
+                for presentation in presentations { try await writer.upsert(presentation) }
+                if let session { try await writer.upsert(session) }
+            }
+        }
+    }
+
+    /// The device's events as rebuild's scan reads them: chunks of exactly `PipelinedEventScan.chunkRows`
+    /// rows but the last (the scan takes a short chunk as the end of the log).
+    private func rawChunks(_ connection: PostgresConnection) async throws -> [RawEventChunk] {
+        let size = PipelinedEventScan.chunkRows
+        var chunks: [RawEventChunk] = []
+        var after: Int64 = 0
+        while true {
+            var chunk = RawEventChunk(capacity: size)
+            let rows = try await connection.query("""
+                SELECT position, stream, version, type, schema_version, payload, coalesce(occurred_at, recorded_at)
+                FROM events WHERE device = \(device) AND position > \(after) ORDER BY position LIMIT \(Int64(size))
+                """, logger: logger)
+            for try await (position, stream, version, type, schemaVersion, payload, occurredAt)
+                in rows.decode((Int64, String, Int64, String, Int, String, Int64).self) {
+                var (stream, type, payload) = (stream, type, payload)
+                stream.withUTF8 { stream in
+                    type.withUTF8 { type in
+                        payload.withUTF8 { payload in
+                            chunk.append(
+                                position: position, version: version, type: type, schemaVersion: schemaVersion,
+                                occurredAt: occurredAt, stream: stream, payload: payload)
+                        }
+                    }
+                }
+                after = position
+            }
+            let isLast = chunk.rows.count < size
+            chunks.append(chunk)
+            if isLast { return chunks }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Logging
+import NIOPosix
+import PostgresNIO
+import SheetLogCore
+import SheetLogProjections
+
+/// One device's event log in the fleet store: an ``EventStore`` over the rows of `events` whose
+/// `device` is ``device``, with the semantics of the device's SQLite store (atomic batches, expected
+/// versions, idempotency by event id, the integrity chain, gap-free positions per device), plus a
+/// fleet-wide `fleet_position` that readers never see out of order.
+///
+/// The store owns a `PostgresClient` (a connection pool) and runs it in a task of its own until
+/// ``close()``; values always reach PostgreSQL as bound parameters. With `sheetProjections`, every
+/// append also writes the sheet read models (`sessions`, `presentations`, `dismissals`) in its
+/// transaction, decided by `SheetLogProjections` as on a device.
+///
+/// ```swift
+/// let store = try await PostgresEventStore.open(url: "postgres://sheetlog@127.0.0.1/fleet", device: "ipad-7")
+/// defer { store.close() }
+/// try await store.append([EventData(type: "present", payload: payload)], to: "session-1", expecting: .noStream)
+/// ```
+public final class PostgresEventStore: EventStore, Sendable {
+    /// The advisory lock every append takes first: appends commit one at a time, in `fleet_position` order.
+    static let appendLockKey: Int64 = 0x5348_4C47_4150_5044  // "SHLGAPPD"
+
+    /// The device whose log this store reads and appends to.
+    public let device: String
+    /// Where the database is (without its password in `description`).
+    public let location: PostgresLocation
+    /// The limits every append is validated against before it reaches PostgreSQL.
+    public let limits: InputLimits
+    /// The clock that stamps `recordedAt`.
+    public let clock: any SheetLogClock
+    /// Whether appends write the sheet read models (a store of arbitrary events, as the conformance
+    /// suite appends, has none).
+    public let sheetProjections: Bool
+
+    let client: PostgresClient
+    let logger: Logger
+    private let runner: Task<Void, Never>
+    private let closed = LockedBox(false)
+    /// The sessions the last appends folded, by stream: an append's prior session is taken from here
+    /// when the stream's event at the cached version still has the cached chain (checked in the
+    /// append's transaction, so a rolled-back append or another writer's append is never trusted),
+    /// else folded again from the stream's events.
+    let foldedSessions = LockedBox<[String: ProjectedSession]>([:])
+
+    private init(device: String, location: PostgresLocation, limits: InputLimits, clock: any SheetLogClock, sheetProjections: Bool) {
+        self.device = device
+        self.location = location
+        self.limits = limits
+        self.clock = clock
+        self.sheetProjections = sheetProjections
+        logger = Logger(label: "sheetlog.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+        let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
+        self.client = client
+        runner = Task { await client.run() }
+    }
+
+    deinit {
+        runner.cancel()
+    }
+
+    /// Connects to the database at `url`, brings its schema up to date (``PostgresMigrator``), and
+    /// returns the store of `device`.
+    ///
+    /// Throws ``SheetLogError/Code/invalidInput`` for a URL or device id that is not usable,
+    /// ``SheetLogError/Code/connectionFailed`` (one line: where, and why — never the password) when
+    /// the server cannot be reached or refuses the user, password or database, and
+    /// ``SheetLogError/Code/schemaTooNew`` or ``SheetLogError/Code/migrationFailed`` for its schema.
+    public static func open(
+        url: String, device: String, limits: InputLimits = .default, clock: any SheetLogClock = WallClock(),
+        sheetProjections: Bool = true
+    ) async throws -> PostgresEventStore {
+        let location = try PostgresLocation(url: url)
+        guard !device.isEmpty, device.utf8.count <= limits.maxIdentifierBytes, !device.utf8.contains(0) else {
+            throw SheetLogError(
+                .invalidInput, "a device id is 1 to \(limits.maxIdentifierBytes) bytes without NUL", context: .init(operation: "open"))
+        }
+        try await migrate(location)
+        return PostgresEventStore(device: device, location: location, limits: limits, clock: clock, sheetProjections: sheetProjections)
+    }
+
+    /// Connects once, outside the pool, so that an unreachable server or a refused password is one
+    /// clear error now rather than a pool that keeps retrying; then migrates on that connection.
+    static func migrate(_ location: PostgresLocation) async throws {
+        let logger = Logger(label: "sheetlog.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: try location.connectionConfiguration(), id: 0, logger: logger)
+        } catch {
+            throw SheetLogError.postgres(error, operation: "connect", location: location)
+        }
+        do {
+            try await PostgresMigrator().migrate(connection, logger: logger)
+            try? await connection.close()
+        } catch {
+            try? await connection.close()
+            let mapped = SheetLogError.postgres(error, operation: "migrate", location: location)
+            if mapped.code == .storage { throw SheetLogError(.migrationFailed, mapped.message, context: mapped.context) }
+            throw mapped
+        }
+    }
+
+    /// Stops the store's connections; every later call throws ``SheetLogError/Code/closed``.
+    public func close() {
+        closed.withLock { $0 = true }
+        runner.cancel()
+    }
+
+    /// Throws when the store was closed.
+    func ensureOpen(_ operation: String) throws(SheetLogError) {
+        if closed.withLock({ $0 }) {
+            throw SheetLogError(.closed, "the fleet store of device \(device) is closed", context: .init(operation: operation))
+        }
+    }
+}

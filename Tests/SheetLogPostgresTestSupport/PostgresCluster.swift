@@ -1,0 +1,229 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A throwaway PostgreSQL cluster for one test process: `initdb` into a temporary directory, `pg_ctl`
+/// on a free port of 127.0.0.1 with its socket in that directory, stopped (`-m immediate`) and removed
+/// when the process exits, also after failed tests.
+///
+/// Tests never skip for want of PostgreSQL: when the cluster cannot start, ``shared()`` throws the
+/// reason (a missing binary, initdb's or the server log's last lines) and every test that needs it fails
+/// with it. `initdb` refuses to run as root, so as root the binaries run as the `postgres` user
+/// (`runuser -u postgres --`), which owns the directory.
+///
+/// ```swift
+/// let cluster = try PostgresCluster.shared()
+/// let database = try cluster.createDatabase()   // a fresh, empty database
+/// let url = cluster.url(database: database)      // postgres://sheetlog@127.0.0.1:PORT/NAME
+/// ```
+package final class PostgresCluster: Sendable {
+    /// The superuser `initdb` creates; trust authentication, so no password.
+    package let user = "sheetlog"
+    /// A role that must give its password (SCRAM), for tests of a refused password.
+    package let passwordUser = (name: "sheetlog_password", password: "right-password")
+    package let host = "127.0.0.1"
+    package let port: Int
+    /// The temporary directory: `data/`, the server log, the socket.
+    package let directory: URL
+    private let binaries: URL
+    private let runAs: String?
+    private let counter = Counter()
+
+    private static let started: Result<PostgresCluster, PostgresClusterError> = {
+        Result { () throws(PostgresClusterError) in try PostgresCluster.start() }
+    }()
+
+    /// The process's cluster, started on first use; the same failure for every caller when it cannot start.
+    package static func shared() throws(PostgresClusterError) -> PostgresCluster {
+        try started.get()
+    }
+
+    private init(port: Int, directory: URL, binaries: URL, runAs: String?) {
+        self.port = port
+        self.directory = directory
+        self.binaries = binaries
+        self.runAs = runAs
+    }
+
+    /// The URL of `database` on this cluster, as `SHEETLOG_POSTGRES` takes it.
+    package func url(database: String) -> String {
+        "postgres://\(user)@\(host):\(port)/\(database)"
+    }
+
+    /// Creates a fresh, empty database and returns its name (`t1`, `t2` … per process).
+    package func createDatabase() throws(PostgresClusterError) -> String {
+        let name = "t\(counter.next())"
+        try psql("CREATE DATABASE \(name)")
+        return name
+    }
+
+    /// Runs one SQL command through `psql` on `database`; throws its error output when it fails.
+    @discardableResult
+    package func psql(_ sql: String, database: String = "postgres") throws(PostgresClusterError) -> String {
+        let run = Self.run(
+            binaries.appendingPathComponent("psql").path,
+            ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", host, "-p", String(port), "-U", user, "-d", database, "-c", sql],
+            as: nil)
+        guard run.status == 0 else { throw PostgresClusterError("psql failed: \(run.output)") }
+        return run.output
+    }
+
+    // MARK: Starting and stopping
+
+    private static func start() throws(PostgresClusterError) -> PostgresCluster {
+        let binaries = try findBinaries()
+        let runAs = try unprivilegedUser()
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("sheetlog-postgres-\(UUID().uuidString)", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            if let runAs { try chown(directory, to: runAs) }
+        } catch {
+            throw PostgresClusterError("cannot prepare \(directory.path): \(error)")
+        }
+        let data = directory.appendingPathComponent("data").path
+        let initdb = run(
+            binaries.appendingPathComponent("initdb").path,
+            ["-D", data, "-A", "trust", "--no-sync", "-U", "sheetlog", "-E", "UTF8", "--locale", "C"], as: runAs)
+        guard initdb.status == 0 else {
+            try? FileManager.default.removeItem(at: directory)
+            throw PostgresClusterError("initdb failed (exit \(initdb.status)): \(initdb.output.suffix(800))")
+        }
+        // Every role is trusted but one, which must give its password: the first matching line wins.
+        let hba = URL(fileURLWithPath: data).appendingPathComponent("pg_hba.conf")
+        do {
+            let rules = try String(contentsOf: hba, encoding: .utf8)
+            try ("host all sheetlog_password 127.0.0.1/32 scram-sha-256\n" + rules).write(to: hba, atomically: false, encoding: .utf8)
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw PostgresClusterError("cannot edit \(hba.path): \(error)")
+        }
+        var lastFailure = ""
+        // A port found free can be taken before the server binds it: try a few.
+        for _ in 0..<3 {
+            let port = try freePort()
+            let log = directory.appendingPathComponent("server.log").path
+            let options = "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off "
+                + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+            let started = run(
+                binaries.appendingPathComponent("pg_ctl").path, ["-D", data, "-l", log, "-w", "-t", "30", "-o", options, "start"], as: runAs)
+            if started.status == 0 {
+                let cluster = PostgresCluster(port: port, directory: directory, binaries: binaries, runAs: runAs)
+                stopAtExit(cluster)
+                try cluster.psql("CREATE ROLE \(cluster.passwordUser.name) LOGIN PASSWORD '\(cluster.passwordUser.password)'")
+                return cluster
+            }
+            let serverLog = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            lastFailure = "pg_ctl start failed (exit \(started.status)): \(started.output.suffix(400)) \(serverLog.suffix(800))"
+        }
+        try? FileManager.default.removeItem(at: directory)
+        throw PostgresClusterError(lastFailure)
+    }
+
+    /// Stops the server and removes its directory.
+    package func stop() {
+        _ = Self.run(
+            binaries.appendingPathComponent("pg_ctl").path,
+            ["-D", directory.appendingPathComponent("data").path, "-m", "immediate", "-w", "stop"], as: runAs)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private static func stopAtExit(_ cluster: PostgresCluster) {
+        toStop.withLock { $0 = cluster }
+        atexit {
+            PostgresCluster.toStop.withLock { cluster in
+                cluster?.stop()
+                cluster = nil
+            }
+        }
+    }
+
+    private static let toStop = Mutex<PostgresCluster?>(nil)
+
+    /// `initdb`, `pg_ctl` and `psql` of one installation: on PATH, /usr/local/bin, or Debian's
+    /// /usr/lib/postgresql/VERSION/bin (15 first).
+    private static func findBinaries() throws(PostgresClusterError) -> URL {
+        var candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        candidates += ["/usr/local/bin", "/usr/lib/postgresql/15/bin"]
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        candidates += versions.sorted(by: >).map { "/usr/lib/postgresql/\($0)/bin" }
+        for candidate in candidates {
+            let initdb = URL(fileURLWithPath: candidate).appendingPathComponent("initdb")
+            guard FileManager.default.isExecutableFile(atPath: initdb.path) else { continue }
+            // Debian links initdb into /usr/local/bin without psql's siblings: use the real directory.
+            let real = initdb.resolvingSymlinksInPath().deletingLastPathComponent()
+            if FileManager.default.isExecutableFile(atPath: real.appendingPathComponent("pg_ctl").path) { return real }
+        }
+        throw PostgresClusterError(
+            "PostgreSQL's initdb and pg_ctl were not found (PATH, /usr/local/bin, /usr/lib/postgresql/*/bin): install postgresql")
+    }
+
+    /// nil when this process is not root; else the user the cluster runs as (`postgres`, which Debian's
+    /// package creates).
+    private static func unprivilegedUser() throws(PostgresClusterError) -> String? {
+        guard geteuid() == 0 else { return nil }
+        guard getpwnam("postgres") != nil else {
+            throw PostgresClusterError("running as root and there is no postgres user to run initdb as: install postgresql")
+        }
+        return "postgres"
+    }
+
+    private static func chown(_ directory: URL, to user: String) throws {
+        guard let entry = getpwnam(user) else { throw PostgresClusterError("no user \(user)") }
+        try FileManager.default.setAttributes(
+            [.ownerAccountID: NSNumber(value: entry.pointee.pw_uid), .groupOwnerAccountID: NSNumber(value: entry.pointee.pw_gid),
+             .posixPermissions: NSNumber(value: 0o700)],
+            ofItemAtPath: directory.path)
+    }
+
+    /// A port nothing listens on now: bind port 0, read what the kernel chose, close.
+    private static func freePort() throws(PostgresClusterError) -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw PostgresClusterError("socket() failed: errno \(errno)") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw PostgresClusterError("cannot find a free port on 127.0.0.1: errno \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Runs `executable` (as `user` through `runuser` when given) and returns its exit status and
+    /// output (stdout and stderr together).
+    ///
+    /// posix_spawn and waitpid rather than Foundation's `Process`: `Process` learns that its child ended
+    /// when a socket the child inherited closes, and the server `pg_ctl` starts keeps it open, so
+    /// `waitUntilExit()` would wait for the server to stop.
+    private static func run(_ executable: String, _ arguments: [String], as user: String?) -> (status: Int32, output: String) {
+        let argv = user.map { ["/usr/sbin/runuser", "-u", $0, "--", executable] + arguments } ?? [executable] + arguments
+        // The output goes to a file: the server inherits it from pg_ctl, and a file needs no reader.
+        let outputPath = NSTemporaryDirectory() + "sheetlog-pg-\(UUID().uuidString).out"
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+        guard spawned == 0 else { return (-1, "cannot run \(argv[0]): errno \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        // WIFEXITED / WEXITSTATUS, which Swift does not import (macros).
+        let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+        return (exitStatus, output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}

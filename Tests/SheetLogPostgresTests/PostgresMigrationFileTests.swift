@@ -1,0 +1,37 @@
+import Foundation
+import SheetLogCore
+@testable import SheetLogPostgres
+import Testing
+
+/// The fleet store's migrations: embedded as shipped, pinned, numbered without gaps.
+@Suite struct PostgresMigrationFileTests {
+    /// The SHA-256 of every shipped file of Migrations/postgres/. A shipped file never changes: a
+    /// schema change is a new file, and its checksum is added here.
+    static let pinnedChecksums: [Int: String] = [
+        1: "e5d460e505cc04d3066b9b3d74c855eeaf20d1d2e40e630edbe33768d177ad60",
+    ]
+
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Migrations/postgres")
+
+    @Test func theGeneratedFileHoldsExactlyTheTextsOfMigrationsPostgres() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".sql") }.sorted()
+        #expect(!files.isEmpty)
+        #expect(files == PostgresMigration.embedded.map(\.fileName), "run Scripts/generate-migrations.sh")
+        for (file, migration) in zip(files, PostgresMigration.embedded) {
+            let data = try Data(contentsOf: Self.directory.appendingPathComponent(file))
+            #expect(String(decoding: data, as: UTF8.self) == migration.sql, "\(file): run Scripts/generate-migrations.sh")
+            #expect(Checksum.sha256Hex([UInt8](data)) == migration.sha256, "\(file)")
+        }
+    }
+
+    @Test func shippedMigrationsArePinnedAndNumberedWithoutGaps() {
+        #expect(PostgresMigration.embedded.map(\.number) == Array(1...PostgresMigration.embedded.count))
+        for migration in PostgresMigration.embedded {
+            #expect(Self.pinnedChecksums[migration.number] == migration.sha256,
+                    "\(migration.fileName) changed or is not pinned; a shipped migration must never be edited")
+        }
+        #expect(Self.pinnedChecksums.count == PostgresMigration.embedded.count)
+    }
+}

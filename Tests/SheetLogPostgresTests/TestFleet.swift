@@ -1,0 +1,59 @@
+import Foundation
+import Logging
+import NIOPosix
+import PostgresNIO
+import SheetLogPostgresTestSupport
+
+/// The test process's PostgreSQL: fresh databases on the process's cluster, and a connection of the
+/// test's own (postgres-nio, bypassing SheetLogPostgres) to check what is stored independently.
+enum TestFleet {
+    private static let devices = DeviceCounter()
+
+    /// The URL of a new, empty database.
+    static func freshURL() throws -> String {
+        let cluster = try PostgresCluster.shared()
+        return cluster.url(database: try cluster.createDatabase())
+    }
+
+    /// A device id no other test of this process uses.
+    static func device(_ label: String = "device") -> String {
+        "\(label)-\(devices.next())-\(UUID().uuidString.prefix(8))"
+    }
+
+    /// Runs `body` on a connection of its own to the database at `url`.
+    static func withConnection<T>(_ url: String, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let components = try require(URLComponents(string: url))
+        let configuration = PostgresConnection.Configuration(
+            host: components.host ?? "127.0.0.1", port: components.port ?? 5432, username: components.user ?? "sheetlog",
+            password: nil, database: String(components.path.dropFirst()), tls: .disable)
+        let connection = try await PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1, logger: logger)
+        do {
+            let value = try await body(connection)
+            try await connection.close()
+            return value
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    static let logger = Logger(label: "sheetlog.tests.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+}
+
+final class DeviceCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+        return count
+    }
+}
+
+private func require<T>(_ value: T?) throws -> T {
+    guard let value else { throw PostgresClusterError("not a usable URL") }
+    return value
+}
