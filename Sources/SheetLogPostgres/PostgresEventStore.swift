@@ -83,7 +83,7 @@ public final class PostgresEventStore: EventStore, Sendable {
 
     /// Connects once, outside the pool, so that an unreachable server or a refused password is one
     /// clear error now rather than a pool that keeps retrying; then migrates on that connection.
-    static func migrate(_ location: PostgresLocation) async throws {
+    package static func migrate(_ location: PostgresLocation) async throws {
         let logger = Logger(label: "sheetlog.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         let connection: PostgresConnection
         do {

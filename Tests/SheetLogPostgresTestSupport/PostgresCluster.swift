@@ -14,10 +14,14 @@ import Glibc
 /// (`runuser -u postgres --`), which owns the directory.
 ///
 /// ```swift
-/// let cluster = try PostgresCluster.shared()
-/// let database = try cluster.createDatabase()   // a fresh, empty database
-/// let url = cluster.url(database: database)      // postgres://sheetlog@127.0.0.1:PORT/NAME
+/// let cluster = try await PostgresCluster.shared()
+/// let database = try await cluster.createDatabase()   // a fresh, empty database
+/// let url = cluster.url(database: database)            // postgres://sheetlog@127.0.0.1:PORT/NAME
 /// ```
+///
+/// Everything that waits for a process (`initdb`, `pg_ctl`, `psql`) waits on a thread of its own, never
+/// on one of Swift concurrency's few threads: with as many of those as cores, tests that blocked them
+/// while waiting for psql stalled every other test's PostgreSQL replies behind them.
 package final class PostgresCluster: Sendable {
     /// The superuser `initdb` creates; trust authentication, so no password.
     package let user = "sheetlog"
@@ -36,8 +40,8 @@ package final class PostgresCluster: Sendable {
     }()
 
     /// The process's cluster, started on first use; the same failure for every caller when it cannot start.
-    package static func shared() throws(PostgresClusterError) -> PostgresCluster {
-        try started.get()
+    package static func shared() async throws(PostgresClusterError) -> PostgresCluster {
+        try await offThePool { () throws(PostgresClusterError) in try started.get() }
     }
 
     private init(port: Int, directory: URL, binaries: URL, runAs: String?) {
@@ -53,15 +57,20 @@ package final class PostgresCluster: Sendable {
     }
 
     /// Creates a fresh, empty database and returns its name (`t1`, `t2` … per process).
-    package func createDatabase() throws(PostgresClusterError) -> String {
+    /// With `template`, a copy of that database (which nobody may be connected to).
+    package func createDatabase(from template: String? = nil) async throws(PostgresClusterError) -> String {
         let name = "t\(counter.next())"
-        try psql("CREATE DATABASE \(name)")
+        try await psql("CREATE DATABASE \(name)" + (template.map { " TEMPLATE \($0)" } ?? ""))
         return name
     }
 
     /// Runs one SQL command through `psql` on `database`; throws its error output when it fails.
     @discardableResult
-    package func psql(_ sql: String, database: String = "postgres") throws(PostgresClusterError) -> String {
+    package func psql(_ sql: String, database: String = "postgres") async throws(PostgresClusterError) -> String {
+        try await Self.offThePool { () throws(PostgresClusterError) in try self.psqlWaiting(sql, database: database) }
+    }
+
+    private func psqlWaiting(_ sql: String, database: String) throws(PostgresClusterError) -> String {
         let run = Self.run(
             binaries.appendingPathComponent("psql").path,
             ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", host, "-p", String(port), "-U", user, "-d", database, "-c", sql],
@@ -112,7 +121,7 @@ package final class PostgresCluster: Sendable {
             if started.status == 0 {
                 let cluster = PostgresCluster(port: port, directory: directory, binaries: binaries, runAs: runAs)
                 stopAtExit(cluster)
-                try cluster.psql("CREATE ROLE \(cluster.passwordUser.name) LOGIN PASSWORD '\(cluster.passwordUser.password)'")
+                _ = try cluster.psqlWaiting("CREATE ROLE \(cluster.passwordUser.name) LOGIN PASSWORD '\(cluster.passwordUser.password)'", database: "postgres")
                 return cluster
             }
             let serverLog = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
@@ -225,5 +234,17 @@ package final class PostgresCluster: Sendable {
         // WIFEXITED / WEXITSTATUS, which Swift does not import (macros).
         let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
         return (exitStatus, output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Runs `work`, which waits for processes, on a new thread, and suspends until it returns.
+    private static func offThePool<T: Sendable>(
+        _ work: @escaping @Sendable () throws(PostgresClusterError) -> T
+    ) async throws(PostgresClusterError) -> T {
+        let result: Result<T, PostgresClusterError> = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: Result { () throws(PostgresClusterError) in try work() })
+            }
+        }
+        return try result.get()
     }
 }

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func anUnknownDatabaseOrRoleIsRefusedInOneLine() async throws {
-        let cluster = try PostgresCluster.shared()
+        let cluster = try await PostgresCluster.shared()
         for url in [
             "postgres://sheetlog:s3cret-pw@127.0.0.1:\(cluster.port)/no_such_database",
             "postgres://nobody:s3cret-pw@127.0.0.1:\(cluster.port)/postgres",
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aWrongPasswordIsRefusedInOneLineAndTheRightOneConnects() async throws {
-        let cluster = try PostgresCluster.shared()
+        let cluster = try await PostgresCluster.shared()
         let (user, password) = cluster.passwordUser
         let error = await #expect(throws: SheetLogError.self) {
             _ = try await PostgresEventStore.open(url: "postgres://\(user):wrong-pw@127.0.0.1:\(cluster.port)/postgres", device: "d")
@@ -44,8 +44,8 @@ import Testing
         #expect(error?.message.contains("wrong-pw") == false)
         #expect(error?.message.contains("\n") == false)
         // The right password gets through authentication: what stops it then is its right to create tables.
-        let database = try cluster.createDatabase()
-        try cluster.psql("ALTER DATABASE \(database) OWNER TO \(user)")
+        let database = try await cluster.createDatabase()
+        try await cluster.psql("ALTER DATABASE \(database) OWNER TO \(user)")
         let store = try await PostgresEventStore.open(url: "postgres://\(user):\(password)@127.0.0.1:\(cluster.port)/\(database)", device: "d")
         store.close()
     }

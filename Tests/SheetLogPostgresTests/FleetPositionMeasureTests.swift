@@ -13,7 +13,7 @@ import Testing
 ///   holes (rolled-back sequence values) and a reader that lags behind the oldest open transaction.
 @Suite struct FleetPositionMeasureTests {
     @Test func advisoryLockAgainstTransactionIDHorizon() async throws {
-        let url = try TestFleet.freshURL()
+        let url = try await TestFleet.freshURL()
         try await TestFleet.withConnection(url) { connection in
             for statement: PostgresQuery in [
                 "CREATE TABLE locked (fleet_position bigint PRIMARY KEY, payload text NOT NULL)",

@@ -8,7 +8,7 @@ import Testing
 /// devices append at once (the shape of the store conformance's polling reader, across devices).
 @Suite struct FleetPositionTests {
     @Test func eightConcurrentWritersAndAReaderThatNeverSeesAGap() async throws {
-        let url = try TestFleet.freshURL()
+        let url = try await TestFleet.migratedURL()
         let writers = 8, appendsPerWriter = 40
         let stores = try await (0..<writers).asyncMap { writer in
             try await PostgresEventStore.open(url: url, device: "writer-\(writer)", sheetProjections: false)

@@ -8,7 +8,7 @@ import Testing
 @Suite struct PostgresMigratorTests {
     @Test(arguments: 1...3)
     func concurrentMigratorsApplyEachMigrationOnce(round: Int) async throws {
-        let url = try TestFleet.freshURL()
+        let url = try await TestFleet.freshURL()
         let migrators = 4
         let applied = try await withThrowingTaskGroup(of: [Int].self) { group in
             for _ in 0..<migrators {
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func openingTwiceAppliesNothingTheSecondTime() async throws {
-        let url = try TestFleet.freshURL()
+        let url = try await TestFleet.freshURL()
         let first = try await TestFleet.withConnection(url) { try await PostgresMigrator().migrate($0, logger: TestFleet.logger) }
         let second = try await TestFleet.withConnection(url) { try await PostgresMigrator().migrate($0, logger: TestFleet.logger) }
         #expect(first == PostgresMigration.embedded.map(\.number))
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func aDatabaseFromANewerBuildIsRefused() async throws {
-        let url = try TestFleet.freshURL()
+        let url = try await TestFleet.freshURL()
         _ = try await PostgresEventStore.open(url: url, device: "d", sheetProjections: false)
         try await TestFleet.withConnection(url) { connection in
             try await connection.query(
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func anEditedShippedMigrationIsRefused() async throws {
-        let url = try TestFleet.freshURL()
+        let url = try await TestFleet.freshURL()
         _ = try await PostgresEventStore.open(url: url, device: "d", sheetProjections: false)
         try await TestFleet.withConnection(url) { connection in
             try await connection.query("UPDATE sheetlog_migrations SET sha256 = repeat('a', 64) WHERE number = 1", logger: TestFleet.logger)

@@ -9,10 +9,10 @@ import Testing
 /// Every check of ``StoreConformance`` against the fleet store: each check on a database of its own
 /// (appends of one database wait for each other's fleet lock, and the checks run side by side), on a
 /// device that shares it with a bystander device holding events of its own.
-@Suite struct PostgresStoreConformanceTests {
+@Suite(.serialized) struct PostgresStoreConformanceTests {
     static let factory = StoreFactory { limits in
         let clock = ManualClock()
-        let url = try TestFleet.freshURL()
+        let url = try await TestFleet.migratedURL()
         let device = TestFleet.device("conformance")
         // Another device's log in the same tables: every check also proves that devices are kept apart.
         let bystander = try await PostgresEventStore.open(url: url, device: "bystander", sheetProjections: false)

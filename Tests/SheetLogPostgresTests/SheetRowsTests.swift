@@ -22,7 +22,7 @@ import Testing
             clock: clock, projections: [SheetProjection()], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
         let device = TestFleet.device("rows")
         // A database of its own, with a bystander device holding the same log, whose rows rebuild must leave alone.
-        let url = try TestFleet.freshURL()
+        let url = try await TestFleet.migratedURL()
         let fleet = try await PostgresEventStore.open(url: url, device: device, clock: clock)
         let bystander = try await PostgresEventStore.open(url: url, device: "bystander", clock: clock)
         defer {

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOPosix
 import PostgresNIO
+import SheetLogPostgres
 import SheetLogPostgresTestSupport
 
 /// The test process's PostgreSQL: fresh databases on the process's cluster, and a connection of the
@@ -10,9 +11,23 @@ enum TestFleet {
     private static let devices = DeviceCounter()
 
     /// The URL of a new, empty database.
-    static func freshURL() throws -> String {
-        let cluster = try PostgresCluster.shared()
-        return cluster.url(database: try cluster.createDatabase())
+    static func freshURL() async throws -> String {
+        let cluster = try await PostgresCluster.shared()
+        return cluster.url(database: try await cluster.createDatabase())
+    }
+
+    /// The URL of a new database with the fleet schema: a copy of a template migrated once per
+    /// process, so that tests which each take a database do not each run the migrations.
+    static func migratedURL() async throws -> String {
+        let cluster = try await PostgresCluster.shared()
+        return cluster.url(database: try await cluster.createDatabase(from: try await migratedTemplate.value))
+    }
+
+    private static let migratedTemplate = Task { () async throws -> String in
+        let cluster = try await PostgresCluster.shared()
+        let template = try await cluster.createDatabase()
+        try await PostgresEventStore.migrate(PostgresLocation(url: cluster.url(database: template)))
+        return template
     }
 
     /// A device id no other test of this process uses.
