@@ -35,7 +35,8 @@ public final class SQLiteEventStore: EventStore, Sendable {
     /// Throws ``SheetLogError/Code/schemaTooNew`` (before anything is written to the file) when the file
     /// was written by a newer SheetLog, ``SheetLogError/Code/migrationFailed`` when a migration fails or
     /// a shipped migration was edited, and ``SheetLogError/Code/storage`` when SQLite cannot open it
-    /// (saying what is wrong with the path: a directory, no such folder, permission denied …).
+    /// (saying what is wrong with the path: a directory, no such folder, permission denied …) or when
+    /// the file is another program's database, which is left as it was.
     public convenience init(path: String, configuration: Configuration = .init()) throws {
         let pool: DatabasePool
         do {
@@ -115,10 +116,12 @@ public final class SQLiteEventStore: EventStore, Sendable {
         return database
     }
 
-    /// Refuses a file written by a newer SheetLog through a read-only connection, so that nothing
-    /// (not even the switch to WAL) is written to it. With `requireLog`, also refuses (as
-    /// ``SheetLogError/Code/notFound``) a missing or empty file and an SQLite database that holds no
-    /// SheetLog log, which opening would otherwise turn into a new, empty log.
+    /// Refuses a file written by a newer SheetLog, and another program's database (tables, none of
+    /// them SheetLog's: migrating it would add SheetLog's tables beside that program's own), through
+    /// a read-only connection, so that nothing (not even the switch to WAL) is written to it. With
+    /// `requireLog`, also refuses (as ``SheetLogError/Code/notFound``) a missing or empty file and an
+    /// SQLite database that holds no SheetLog log, which opening would otherwise turn into a new,
+    /// empty log.
     static func checkExistingFile(at path: String, busyTimeout: Duration, requireLog: Bool = false) throws {
         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue
         guard let size, size > 0 else {
@@ -127,16 +130,24 @@ public final class SQLiteEventStore: EventStore, Sendable {
             throw SheetLogError(.notFound, "no SheetLog database at \(path)\(reason)", context: .init(operation: "open"))
         }
         let applied: [AppliedMigration]
+        let holdsOtherTables: Bool
         do {
             let queue = try ReadOnlyConnection.open(path: path, busyTimeout: busyTimeout, label: "SheetLog.schemaCheck")
-            applied = try queue.read { db in
+            (applied, holdsOtherTables) = try queue.read { db in
                 let migrator = SchemaMigrator()
                 try migrator.checkCompatibility(db, location: path)
-                return try migrator.appliedMigrations(db)
+                let applied = try migrator.appliedMigrations(db)
+                let tables = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table')") ?? false
+                return (applied, applied.isEmpty && tables)
             }
             try queue.close()
         } catch {
             throw SheetLogError.wrapping(error, operation: "checking the schema of the database at \(path)")
+        }
+        if holdsOtherTables && !requireLog {
+            throw SheetLogError(
+                .storage, "\(path) is not a SheetLog database: it holds another program's tables and none of SheetLog's",
+                context: .init(operation: "open"))
         }
         if requireLog && applied.isEmpty {
             throw SheetLogError(
