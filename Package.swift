@@ -67,6 +67,9 @@ let package = Package(
         ),
         // The facade: open a log, record commands, replay, recover drafts, audit, verify; the coordinator.
         .target(name: "SheetLog", dependencies: ["SheetLogStorage", "SheetLogSQLite", "SheetLogDomain", "SheetLogJSON", logging]),
+        // The facade on the fleet store: `SheetLogDatabase.openFleet(url:device:options:)` opens one device's
+        // log in PostgreSQL. A module of its own so that neither `SheetLog` nor `sheetlog` links postgres-nio.
+        .target(name: "SheetLogFleet", dependencies: ["SheetLog", "SheetLogPostgres"]),
         // The ingest format: strict JSON Lines decoding of commands, and its encoder for export.
         .target(name: "SheetLogIngest", dependencies: ["SheetLogDomain", "SheetLogJSON"]),
         // What the reading commands print for machines (replay, audit, recover as JSON or CSV), shared
@@ -147,7 +150,8 @@ let package = Package(
             name: "SheetLogPostgresTests",
             dependencies: [
                 "SheetLogPostgres", "SheetLogPostgresTestSupport", "SheetLogStoreConformance", "SheetLogBackendConformance", "SheetLogStorage",
-                "SheetLogProjections", "SheetLogDomain", "SheetLogTestSupport", "SheetLogSQLite", "SheetLogTesting", postgresNIO, logging, grdb,
+                "SheetLogProjections", "SheetLogDomain", "SheetLogTestSupport", "SheetLogSQLite", "SheetLogTesting", "SheetLogFleet", "SheetLog",
+                "SheetLogReports", postgresNIO, logging, grdb,
             ]
         ),
         .testTarget(

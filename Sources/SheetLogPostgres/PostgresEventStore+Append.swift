@@ -33,7 +33,7 @@ extension PostgresEventStore {
     /// The stored originals, in request order, when every event id of `batches` is stored with the
     /// same content in the same stream; nil when none is stored. Throws
     /// ``SheetLogError/Code/idempotencyConflict`` otherwise.
-    private func storedOriginals(of batches: [StreamBatch], _ connection: PostgresConnection) async throws -> [RecordedEvent]? {
+    func storedOriginals(of batches: [StreamBatch], _ connection: PostgresConnection) async throws -> [RecordedEvent]? {
         let ids = batches.flatMap { $0.events.map(\.eventID) }
         guard !ids.isEmpty else { return nil }
         let stored = try await events(withIDs: ids, connection)

@@ -12,24 +12,31 @@ extension PostgresEventStore {
     public func rebuildSheetProjections() async throws {
         try await inTransaction("rebuild") { connection in
             try await lockAppends(connection)
-            let chunks = try await rawChunks(connection)
-            var next = 0
-            let folded = try PipelinedEventScan.fold { capacity in
-                defer { next += 1 }
-                return next < chunks.count ? chunks[next] : RawEventChunk(capacity: capacity)
-            }
-            for table in ["dismissals", "presentations", "sessions"] {
-                try await connection.query(
-                    PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE device = $1", binds: { var binds = PostgresBindings(); binds.append(device); return binds }()),
-                    logger: logger)
-            }
-            let writer = SheetRowWriter(device: device, connection: connection, logger: logger)
-            for dismissal in folded.dismissals { try await writer.insert(dismissal) }
-            var rows = RebuildRows(folded.sessions)
-            while let (presentations, session) = rows.next() {
-                for presentation in presentations { try await writer.upsert(presentation) }
-                if let session { try await writer.upsert(session) }
-            }
+            try await writeRebuiltRows(connection)
+        }
+    }
+
+    /// Deletes the device's read-model rows and writes them again from its events, in the caller's
+    /// transaction, into whichever `dismissals`, `presentations` and `sessions` the connection's
+    /// search path finds first (verify's temporary copies shadow the tables).
+    func writeRebuiltRows(_ connection: PostgresConnection) async throws {
+        let chunks = try await rawChunks(connection)
+        var next = 0
+        let folded = try PipelinedEventScan.fold { capacity in
+            defer { next += 1 }
+            return next < chunks.count ? chunks[next] : RawEventChunk(capacity: capacity)
+        }
+        for table in ["dismissals", "presentations", "sessions"] {
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE device = $1", binds: { var binds = PostgresBindings(); binds.append(device); return binds }()),
+                logger: logger)
+        }
+        let writer = SheetRowWriter(device: device, connection: connection, logger: logger)
+        for dismissal in folded.dismissals { try await writer.insert(dismissal) }
+        var rows = RebuildRows(folded.sessions)
+        while let (presentations, session) = rows.next() {
+            for presentation in presentations { try await writer.upsert(presentation) }
+            if let session { try await writer.upsert(session) }
         }
     }
 

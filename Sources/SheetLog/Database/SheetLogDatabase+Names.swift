@@ -1,7 +1,7 @@
 extension SheetLogDatabase {
     /// Refuses an id the facade handles itself (the domain checks the ones inside commands) when it
     /// holds a control or bidi formatting character; the message names the code point, not the id.
-    static func requirePrintable(_ id: String, _ what: String, operation: String) throws(SheetLogError) {
+    package static func requirePrintable(_ id: String, _ what: String, operation: String) throws(SheetLogError) {
         guard let problem = NameCharacters.problem(in: id) else { return }
         throw SheetLogError(
             .invalidInput, "\(what) \(problem)",
@@ -10,7 +10,7 @@ extension SheetLogDatabase {
 
     /// Metadata names the app, device and user of every event and is printed with them: its keys
     /// and values follow the rule of ids.
-    static func requirePrintableMetadata(_ metadata: [String: String]) throws(SheetLogError) {
+    package static func requirePrintableMetadata(_ metadata: [String: String]) throws(SheetLogError) {
         for key in metadata.keys.sorted() {
             try requirePrintable(key, "a metadata key", operation: "open")
             try requirePrintable(metadata[key]!, "the metadata value of key \(key)", operation: "open")

@@ -1,0 +1,27 @@
+import SheetLog
+import SheetLogPostgres
+
+extension SheetLogDatabase {
+    /// Opens one device's SheetLog database in the fleet store at `url`: the facade's recording,
+    /// replay, recovery, audit, stats and verify over that device's rows in PostgreSQL.
+    ///
+    /// The database is migrated first (see `PostgresEventStore.open`). Of `options`, the limits, the
+    /// clock and the metadata apply; `durability` and `busyTimeout` are SQLite's and are ignored
+    /// (every append commits with PostgreSQL's own durability, under the fleet's append lock).
+    /// ``SheetLogDatabase/path`` is nil: the log is in no file.
+    ///
+    /// Throws ``SheetLogError/Code/invalidInput`` for an unusable URL, a device id that is empty, too
+    /// long, or holds a control or bidi formatting character, or such metadata; `connectionFailed`
+    /// when PostgreSQL cannot be reached or refuses the login, in one line without the password.
+    ///
+    /// ```swift
+    /// let database = try await SheetLogDatabase.openFleet(url: "postgres://sheetlog@127.0.0.1/fleet", device: "ipad-7")
+    /// let drafts = try await database.recoverableDrafts()
+    /// ```
+    package static func openFleet(url: String, device: String, options: Options = .init()) async throws -> SheetLogDatabase {
+        try requirePrintableMetadata(options.metadata)
+        try requirePrintable(device, "the device id", operation: "open")
+        let backend = try await PostgresBackend.open(url: url, device: device, limits: options.limits, clock: options.clock)
+        return SheetLogDatabase(backend: backend, options: options, path: nil)
+    }
+}

@@ -1,0 +1,117 @@
+import PostgresNIO
+import SheetLogStorage
+
+/// The checks of verify that read the device's log shape and the schema that guards it.
+extension PostgresBackend {
+    /// The triggers migration 0001 creates on the append-only tables, with the table each guards.
+    private static let appendOnlyTriggers: [(name: String, table: String, events: String, level: String)] = [
+        ("command_receipts_refuse_truncate", "command_receipts", "TRUNCATE", "STATEMENT"),
+        ("command_receipts_refuse_update", "command_receipts", "DELETE OR UPDATE", "ROW"),
+        ("events_refuse_truncate", "events", "TRUNCATE", "STATEMENT"),
+        ("events_refuse_update", "events", "DELETE OR UPDATE", "ROW"),
+    ]
+
+    /// The triggers that refuse UPDATE, DELETE and TRUNCATE on `events` and `command_receipts`, as
+    /// migration 0001 created them (their definition, enabled, and the function's body as shipped),
+    /// and no other trigger on those tables. A session that sets `session_replication_role = replica`
+    /// still skips them: no stored state shows that.
+    package func appendOnlyCheck() async throws -> VerificationReport.Check {
+        let stored = try await store.reading("verify") { client in
+            let rows = try await client.query("""
+                SELECT t.tgname::text, c.relname::text, t.tgenabled::text, pg_get_triggerdef(t.oid), p.proname::text, p.prosrc
+                FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+                WHERE NOT t.tgisinternal AND t.tgrelid IN ('events'::regclass, 'command_receipts'::regclass)
+                ORDER BY 1
+                """, logger: store.logger)
+            var triggers: [String: (table: String, enabled: String, definition: String, function: String, body: String)] = [:]
+            for try await row in rows.decode((String, String, String, String, String, String).self) {
+                triggers[row.0] = (row.1, row.2, row.3, row.4, row.5)
+            }
+            return triggers
+        }
+        let shippedBody = Self.shippedRefusalBody
+        for trigger in Self.appendOnlyTriggers {
+            let words = trigger.table == "events"
+                ? "events can be changed or deleted in place"
+                : "command receipts can be deleted, and a resent command would be decided anew"
+            let definition = "CREATE TRIGGER \(trigger.name) BEFORE \(trigger.events) ON public.\(trigger.table) "
+                + "FOR EACH \(trigger.level) EXECUTE FUNCTION sheetlog_refuse_change()"
+            guard let found = stored[trigger.name], found.definition == definition, found.function == "sheetlog_refuse_change" else {
+                return .init(name: "append-only", passed: false,
+                             detail: "trigger \(trigger.name) is missing or not as fleet migration 0001 created it: \(words)")
+            }
+            guard found.enabled == "O" || found.enabled == "A" else {
+                return .init(name: "append-only", passed: false, detail: "trigger \(trigger.name) is disabled: \(words)")
+            }
+            guard found.body == shippedBody else {
+                return .init(name: "append-only", passed: false,
+                             detail: "function sheetlog_refuse_change of trigger \(trigger.name) is not as fleet migration 0001 created it: \(words)")
+            }
+        }
+        let shipped = Set(Self.appendOnlyTriggers.map(\.name))
+        if let extra = stored.keys.sorted().first(where: { !shipped.contains($0) }) {
+            return .init(name: "append-only", passed: false, detail: "trigger \(extra) on \(stored[extra]!.table) was not created by SheetLog")
+        }
+        return .init(name: "append-only", passed: true, detail: "UPDATE, DELETE and TRUNCATE on events and command receipts are refused")
+    }
+
+    /// The body of `sheetlog_refuse_change` as migration 0001 ships it (between its `$$`s, as
+    /// PostgreSQL keeps it in `pg_proc.prosrc`).
+    private static var shippedRefusalBody: String {
+        let sql = PostgresMigration.embedded.first { $0.number == 1 }?.sql ?? ""
+        guard let function = sql.range(of: "CREATE FUNCTION sheetlog_refuse_change()"),
+              let open = sql.range(of: "$$", range: function.upperBound..<sql.endIndex),
+              let close = sql.range(of: "$$", range: open.upperBound..<sql.endIndex) else { return "" }
+        return String(sql[open.upperBound..<close.lowerBound])
+    }
+
+    /// The `positions` and `versions` checks of the device's log, with its event and session counts.
+    ///
+    /// Unlike SQLite's `sqlite_sequence`, nothing records the highest position ever written, so
+    /// events deleted off the end are not seen here (the append-only triggers refuse deleting them).
+    package func logShape() async throws -> LogShape {
+        try await store.reading("verify") { client in
+            let logger = store.logger
+            var (count, first, last, sessions): (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
+            let totals = try await client.query("""
+                SELECT count(*)::bigint, coalesce(min(position), 0)::bigint, coalesce(max(position), 0)::bigint, count(DISTINCT stream)::bigint
+                FROM events WHERE device = \(device)
+                """, logger: logger)
+            for try await row in totals.decode((Int64, Int64, Int64, Int64).self) { (count, first, last, sessions) = row }
+            var positions = VerificationReport.Check(name: "positions", passed: true, detail: "positions 1…\(last) without gaps")
+            if count > 0, first != 1 || last != count {
+                var gap: Int64 = 1
+                let rows = try await client.query("""
+                    SELECT coalesce((SELECT 1::bigint WHERE NOT EXISTS (SELECT 1 FROM events WHERE device = \(device) AND position = 1)),
+                                    (SELECT e.position + 1 FROM events e WHERE e.device = \(device) AND e.position < \(last) AND NOT EXISTS
+                                       (SELECT 1 FROM events n WHERE n.device = \(device) AND n.position = e.position + 1)
+                                     ORDER BY e.position LIMIT 1), 0)::bigint
+                    """, logger: logger)
+                for try await (missing) in rows.decode(Int64.self) { gap = missing }
+                positions = .init(name: "positions", passed: false, detail: "position \(gap) is missing (\(count) events, last position \(last))")
+            }
+            let versions = try await versionsCheck(sessions: Int(sessions), client)
+            return LogShape(events: count, sessions: Int(sessions), positions: positions, versions: versions)
+        }
+    }
+
+    /// Each session's versions must be 1, 2, 3 … in position order.
+    private func versionsCheck(sessions: Int, _ client: PostgresClient) async throws -> VerificationReport.Check {
+        let rows = try await client.query("""
+            SELECT stream, position, version, previous_version, previous_position FROM (
+                SELECT stream, position, version,
+                       lag(version, 1, 0::bigint) OVER (PARTITION BY stream ORDER BY position) AS previous_version,
+                       lag(position) OVER (PARTITION BY stream ORDER BY position) AS previous_position
+                FROM events WHERE device = \(device)) AS ordered
+            WHERE version <> previous_version + 1 ORDER BY position LIMIT 1
+            """, logger: store.logger)
+        for try await (stream, position, version, previousVersion, previousPosition) in rows.decode((String, Int64, Int64, Int64, Int64?).self) {
+            guard let previousPosition else {
+                return .init(name: "versions", passed: false, detail: "session \(stream) starts with version \(version) at position \(position), not 1")
+            }
+            return .init(name: "versions", passed: false,
+                         detail: "session \(stream) has version \(version) at position \(position), after version \(previousVersion) at position \(previousPosition): versions must be 1, 2, 3 … in position order")
+        }
+        return .init(name: "versions", passed: true, detail: "versions 1…n in position order in each of \(sessions) sessions")
+    }
+}

@@ -1,0 +1,53 @@
+import SheetLogCore
+import SheetLogStorage
+
+/// One device's SheetLog database in the fleet store: the ``SheetLogBackend`` a `SheetLogDatabase`
+/// runs on when its log lives in PostgreSQL.
+///
+/// A ``PostgresEventStore`` with the sheet read models on, plus the deciding append (one
+/// transaction under the fleet's append lock, see ``append(deciding:)``) and the facade's queries
+/// in PostgreSQL's SQL, each over the rows of ``device`` only.
+///
+/// ```swift
+/// let backend = try await PostgresBackend.open(url: "postgres://sheetlog@127.0.0.1/fleet", device: "ipad-7")
+/// let drafts = try await backend.recoverableDrafts()
+/// ```
+package final class PostgresBackend: SheetLogBackend, Sendable {
+    /// The device's log underneath. Writing to it directly skips every rule of the sheets: for tests and tools.
+    package let store: PostgresEventStore
+    /// The current epoch (see ``LogEpoch``): a new one after a rebuild and after an unknown COMMIT outcome.
+    let epoch: LockedBox<LogEpoch>
+
+    private static let lastSerial = LockedBox<UInt64>(0)
+
+    private init(store: PostgresEventStore) {
+        self.store = store
+        let serial = Self.lastSerial.withLock { last in
+            last += 1
+            return last
+        }
+        epoch = LockedBox(LogEpoch(store: serial, number: 0))
+    }
+
+    /// Connects to the database at `url`, migrates it, and returns the backend of `device`'s log
+    /// (see ``PostgresEventStore/open(url:device:limits:clock:sheetProjections:)`` for what it throws).
+    package static func open(
+        url: String, device: String, limits: InputLimits = .default, clock: any SheetLogClock = WallClock()
+    ) async throws -> PostgresBackend {
+        PostgresBackend(store: try await PostgresEventStore.open(url: url, device: device, limits: limits, clock: clock, sheetProjections: true))
+    }
+
+    /// The device whose log this backend reads and appends to.
+    package var device: String { store.device }
+
+    /// Starts a new epoch: marks taken before it never equal one taken after.
+    func newEpoch() {
+        epoch.withLock { $0 = LogEpoch(store: $0.store, number: $0.number + 1) }
+    }
+
+    package var projectionNames: [String] { ["sheets"] }
+
+    package func close() throws {
+        store.close()
+    }
+}

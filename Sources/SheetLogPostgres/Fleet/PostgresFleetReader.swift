@@ -1,0 +1,103 @@
+import Logging
+import PostgresNIO
+import SheetLogCore
+import SheetLogStorage
+
+/// Reads across every device of the fleet store: the device list, the audit over all devices, the
+/// sessions of each device. What the server's CLI and the viewer list before they open one device
+/// (``PostgresBackend``).
+///
+/// ```swift
+/// let fleet = try await PostgresFleetReader.open(url: "postgres://sheetlog@127.0.0.1/fleet")
+/// defer { fleet.close() }
+/// for dismissal in try await fleet.audit(AuditQuery(route: "newExpense"), .discardedUnsavedData) {
+///     print(dismissal.device, dismissal.record.session, dismissal.record.position)
+/// }
+/// ```
+package final class PostgresFleetReader: Sendable {
+    /// Where the database is (without its password in `description`).
+    package let location: PostgresLocation
+    let client: PostgresClient
+    let logger = Logger(label: "sheetlog.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    private let runner: Task<Void, Never>
+    private let closed = LockedBox(false)
+
+    private init(location: PostgresLocation) {
+        self.location = location
+        let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
+        self.client = client
+        runner = Task { await client.run() }
+    }
+
+    deinit {
+        runner.cancel()
+    }
+
+    /// Connects to the database at `url` and brings its schema up to date, as
+    /// ``PostgresEventStore/open(url:device:limits:clock:sheetProjections:)`` does, with the same errors.
+    package static func open(url: String) async throws -> PostgresFleetReader {
+        let location = try PostgresLocation(url: url)
+        try await PostgresEventStore.migrate(location)
+        return PostgresFleetReader(location: location)
+    }
+
+    /// Stops the reader's connections; every later call throws ``SheetLogError/Code/closed``.
+    package func close() {
+        closed.withLock { $0 = true }
+        runner.cancel()
+    }
+
+    /// Every device with at least one event: its event count and when the device's store recorded
+    /// its last event, in device order (bytes).
+    package func devices() async throws -> [FleetDevice] {
+        try await reading("devices") { client in
+            let rows = try await client.query("""
+                SELECT device, count(*)::bigint, max(recorded_at)::bigint FROM events GROUP BY device ORDER BY device COLLATE "C"
+                """, logger: logger)
+            var devices: [FleetDevice] = []
+            for try await (device, events, last) in rows.decode((String, Int64, Int64?).self) {
+                devices.append(FleetDevice(device: device, events: events, lastRecordedAt: last))
+            }
+            return devices
+        }
+    }
+
+    /// The dismissals of every device matching `query` and `selection`, by device (bytes), then in
+    /// each device's log order; `query.limit` counts across devices.
+    package func audit(_ query: AuditQuery = AuditQuery(), _ selection: DismissalSelection = .all) async throws -> [FleetDismissal] {
+        let statement = DismissalQuery.statement(device: nil, query, selection)
+        return try await reading("audit") { client in
+            try await DismissalQuery.records(try await client.query(statement, logger: logger)).map {
+                FleetDismissal(device: $0.device, record: $0.record)
+            }
+        }
+    }
+
+    /// Each device's sessions, in the order of their first events; `device` narrows it to one.
+    package func sessions(device: String? = nil) async throws -> [String: [SessionSummary]] {
+        try await reading("sessions") { client in
+            let rows = if let device {
+                try await client.query(
+                    "SELECT \(unescaped: PostgresBackend.sessionColumns) FROM sessions WHERE device = \(device) ORDER BY first_position",
+                    logger: logger)
+            } else {
+                try await client.query(
+                    "SELECT \(unescaped: PostgresBackend.sessionColumns) FROM sessions ORDER BY device, first_position", logger: logger)
+            }
+            var sessions: [String: [SessionSummary]] = [:]
+            for (device, summary) in try await PostgresBackend.sessionSummaries(rows) { sessions[device, default: []].append(summary) }
+            return sessions
+        }
+    }
+
+    private func reading<T: Sendable>(_ operation: String, _ body: (PostgresClient) async throws -> T) async throws -> T {
+        if closed.withLock({ $0 }) {
+            throw SheetLogError(.closed, "the fleet reader of \(location) is closed", context: .init(operation: operation))
+        }
+        do {
+            return try await body(client)
+        } catch {
+            throw SheetLogError.postgres(error, operation: operation, location: location)
+        }
+    }
+}
