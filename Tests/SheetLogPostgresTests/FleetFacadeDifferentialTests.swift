@@ -19,7 +19,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let (sqliteClock, fleetClock) = (ManualClock(), ManualClock())
         let sqlite = try SheetLogDatabase.open(path: directory.appendingPathComponent("device.sqlite").path, options: .init(clock: sqliteClock))
-        let url = try TestFleet.freshURL()
+        let url = try await TestFleet.migratedURL()
         let device = TestFleet.device("diff")
         let fleet = try await SheetLogDatabase.openFleet(url: url, device: device, options: .init(clock: fleetClock))
         defer {

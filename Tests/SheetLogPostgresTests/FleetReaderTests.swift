@@ -11,7 +11,7 @@ import Testing
 @Suite struct FleetReaderTests {
     @Test(.timeLimit(.minutes(1)))
     func fleetReadsAreTheUnionOfTheDevices() async throws {
-        let url = try TestFleet.freshURL()
+        let url = try await TestFleet.migratedURL()
         // Names whose byte order differs from a locale's ("B" before "a").
         let devices = ["a-\(TestFleet.device())", "B-\(TestFleet.device())", "c-\(TestFleet.device())"]
         var expectedDevices: [FleetDevice] = []

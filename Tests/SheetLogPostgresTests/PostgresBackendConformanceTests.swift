@@ -9,10 +9,10 @@ import Testing
 /// Every check of ``BackendConformance`` against ``PostgresBackend``: each check on a database of its
 /// own, on a device that shares it with a bystander device holding a session of its own, and a
 /// second backend on the same device for `openAnother` (another process of the fleet).
-@Suite struct PostgresBackendConformanceTests {
+@Suite(.serialized) struct PostgresBackendConformanceTests {
     static let factory = BackendFactory { limits in
         let clock = ManualClock()
-        let url = try TestFleet.freshURL()
+        let url = try await TestFleet.migratedURL()
         let device = TestFleet.device("backend")
         // Another device's log and rows in the same tables: every check also proves that devices are kept apart.
         let bystander = try await PostgresBackend.open(url: url, device: "bystander")

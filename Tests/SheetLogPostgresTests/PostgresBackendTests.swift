@@ -12,7 +12,7 @@ import Testing
 @Suite struct PostgresBackendTests {
     @Test(.timeLimit(.minutes(1)))
     func anInsertThatMeetsAStoredIDIsDecidedAgainWithIDsLookedUp() async throws {
-        let url = try TestFleet.freshURL()
+        let url = try await TestFleet.migratedURL()
         let backend = try await PostgresBackend.open(url: url, device: TestFleet.device("ids"))
         defer { try? backend.close() }
         var script = SheetScript()
@@ -40,7 +40,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func verifyFindsWhatPsqlChanged() async throws {
-        let url = try TestFleet.freshURL()
+        let url = try await TestFleet.migratedURL()
         let device = TestFleet.device("verify")
         let backend = try await PostgresBackend.open(url: url, device: device)
         defer { try? backend.close() }
