@@ -78,8 +78,8 @@ extension PostgresBackend {
         var passes = 0
         while true {
             passes += 1
-            // Every pass but the last of each load round asks for something new, so this only
-            // stops a decision that keeps asking for more.
+            // A provisional pass always asks for rows no earlier pass asked for (what it asked for
+            // before is loaded), so only a decision that keeps asking for new rows reaches this.
             guard passes <= 1_000 else {
                 throw SheetLogError(.storage, "the decision kept asking for unloaded rows after \(passes - 1) passes", context: .init(operation: "append"))
             }
