@@ -1,7 +1,8 @@
 import SheetLog
+import SheetLogJSON
 
-/// Field values as the human views print them: strings quoted as JSON, numbers without a
-/// needless `.0`, and forms as `name=value` pairs sorted by name.
+/// Field values as the human views print them: strings quoted as JSON, numbers by the JSON
+/// writer's one rule (as export and `--json` print them), and forms as `name=value` pairs sorted by name.
 ///
 /// Nothing printed holds a control or bidi formatting character: a value's are written as JSON
 /// escapes (`\n`, `\u001b`, `\u202e`), a name's as `\u{1b}` (see `NameCharacters`).
@@ -11,8 +12,9 @@ package enum FieldValueText {
         case .string(let text):
             return quoted(text)
         case .number(let number):
-            if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-            return String(number)
+            var writer = JSONWriter(capacity: 24)
+            writer.number(number)
+            return String(decoding: writer.bytes, as: UTF8.self)
         case .bool(let flag):
             return flag ? "true" : "false"
         case .null:

@@ -63,4 +63,16 @@ struct CLINumberTests {
         let values = try StoredLog(path: cli.database).events().dropFirst().map { $0.components(separatedBy: #""value":"#)[1].split(separator: "}")[0] }
         #expect(values == ["0.1", "47.5", "1000", "-0", "5e-324", "1.7976931348623157e+308", "0.0025", "9007199254740992", "123456789012345", "1"])
     }
+
+    /// Found by a tester: the text replay printed `9007199254740992.0` and `0` for `-0`, where the
+    /// JSON (and export) print `9007199254740992` and `-0`.
+    @Test func theTextReplayPrintsNumbersAsTheJSONDoes() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let present = #"{"session":"s1","type":"present","presentation":"p1","route":{"name":"r"},"baseline":{"z":-0,"big":9007199254740992,"n":12.0,"e":1e16,"h":123456789012345}}"#
+        #expect(try cli.ingest([present]).status == 0)
+        let run = try cli.run(["replay", "s1"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("big=9007199254740992 e=1e+16 h=123456789012345 n=12 z=-0"), "\(run.stdout)")
+    }
 }

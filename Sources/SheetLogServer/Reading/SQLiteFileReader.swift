@@ -10,9 +10,11 @@ package struct SQLiteFileReader: SheetLogReader {
     package static let localDevice = "local"
 
     package let database: SheetLogDatabase
+    private let device: DeviceLogReader
 
     package init(database: SheetLogDatabase) {
         self.database = database
+        device = DeviceLogReader(database: database)
     }
 
     /// Opens the file at `path` for reading only; throws the facade's errors (no file, not a
@@ -23,41 +25,33 @@ package struct SQLiteFileReader: SheetLogReader {
 
     package func devices() async throws -> [String] { [Self.localDevice] }
 
-    package func sessions(device: String) async throws -> [SessionActivity] {
-        try await requireDevice(device)
-        return try await database.sessionActivity()
+    package func sessions(device name: String) async throws -> [SessionActivity] {
+        try await requireDevice(name)
+        return try await device.sessions()
     }
 
-    package func replay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
-        try await requireDevice(device)
-        let versions = try await database.requireSession(session, operation: "replay")
-        if let version, version > versions {
-            throw SheetLogError(
-                .notFound, "session \(session) has \(versions) \(versions == 1 ? "version" : "versions"); version \(version) is past its end",
-                context: .init(stream: session, actualVersion: versions, operation: "replay"))
-        }
-        return try await database.replay(session, through: version)
+    package func replay(device name: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
+        try await requireDevice(name)
+        return try await device.replay(session: session, through: version)
     }
 
-    package func audit(device: String, query: AuditQuery) async throws -> [DismissalRecord] {
-        try await requireDevice(device)
-        if let session = query.session { _ = try await database.requireSession(session, operation: "audit") }
-        return try await database.audit(query)
+    package func audit(device name: String, query: AuditQuery) async throws -> [DismissalRecord] {
+        try await requireDevice(name)
+        return try await device.audit(query: query)
     }
 
-    package func drafts(device: String) async throws -> [RecoverableDraft] {
-        try await requireDevice(device)
-        return try await database.recoverableDrafts()
+    package func drafts(device name: String) async throws -> [RecoverableDraft] {
+        try await requireDevice(name)
+        return try await device.drafts()
     }
 
-    package func stats(device: String) async throws -> Statistics {
-        try await requireDevice(device)
-        return try await database.stats()
+    package func stats(device name: String) async throws -> Statistics {
+        try await requireDevice(name)
+        return try await device.stats()
     }
 
-    package func version(device: String, position: Int64) async throws -> Int64? {
-        try await requireDevice(device)
-        guard position > 0 else { return nil }
-        return try await database.backend.readAll(after: position - 1, through: position, limit: 1, types: nil).first?.version
+    package func version(device name: String, position: Int64) async throws -> Int64? {
+        try await requireDevice(name)
+        return try await device.version(position: position)
     }
 }

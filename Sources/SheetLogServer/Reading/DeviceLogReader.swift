@@ -1,0 +1,46 @@
+import SheetLog
+import SheetLogReports
+
+/// What the viewer reads of one device's log, through the ``SheetLogDatabase`` facade on any
+/// backend: the file reader's single device and each device of a fleet are read by the same code, so
+/// they answer the same questions with the same rules (an unknown session or a version past a
+/// session's end is ``SheetLogError/Code/notFound``).
+package struct DeviceLogReader: Sendable {
+    package let database: SheetLogDatabase
+
+    package init(database: SheetLogDatabase) {
+        self.database = database
+    }
+
+    package func sessions() async throws -> [SessionActivity] {
+        try await database.sessionActivity()
+    }
+
+    package func replay(session: String, through version: Int64?) async throws -> [ReplayStep] {
+        let versions = try await database.requireSession(session, operation: "replay")
+        if let version, version > versions {
+            throw SheetLogError(
+                .notFound, "session \(session) has \(versions) \(versions == 1 ? "version" : "versions"); version \(version) is past its end",
+                context: .init(stream: session, actualVersion: versions, operation: "replay"))
+        }
+        return try await database.replay(session, through: version)
+    }
+
+    package func audit(query: AuditQuery) async throws -> [DismissalRecord] {
+        if let session = query.session { _ = try await database.requireSession(session, operation: "audit") }
+        return try await database.audit(query)
+    }
+
+    package func drafts() async throws -> [RecoverableDraft] {
+        try await database.recoverableDrafts()
+    }
+
+    package func stats() async throws -> Statistics {
+        try await database.stats()
+    }
+
+    package func version(position: Int64) async throws -> Int64? {
+        guard position > 0 else { return nil }
+        return try await database.backend.readAll(after: position - 1, through: position, limit: 1, types: nil).first?.version
+    }
+}

@@ -1,0 +1,59 @@
+import SheetLog
+import SheetLogReports
+
+/// The viewer's reader over many devices' logs, each read through its own ``SheetLogDatabase``
+/// (the fleet store opens one per device on PostgreSQL): the device list comes from `devices`, and
+/// a device's database from `open`, which returns nil for a device it does not hold.
+///
+/// ```swift
+/// let reader = FleetReader(devices: { try await fleet.deviceIDs() },
+///                          open: { device in try await fleet.database(of: device) })
+/// ```
+package struct FleetReader: SheetLogReader {
+    private let listDevices: @Sendable () async throws -> [String]
+    private let open: @Sendable (String) async throws -> SheetLogDatabase?
+
+    package init(
+        devices: @escaping @Sendable () async throws -> [String],
+        open: @escaping @Sendable (String) async throws -> SheetLogDatabase?
+    ) {
+        listDevices = devices
+        self.open = open
+    }
+
+    package func devices() async throws -> [String] {
+        try await listDevices()
+    }
+
+    /// The device's reader; ``SheetLogError/Code/notFound`` when the fleet does not hold it.
+    private func device(_ name: String) async throws -> DeviceLogReader {
+        guard let database = try await open(name) else {
+            throw SheetLogError(.notFound, "no device \(name)", context: .init(operation: "read device"))
+        }
+        return DeviceLogReader(database: database)
+    }
+
+    package func sessions(device name: String) async throws -> [SessionActivity] {
+        try await device(name).sessions()
+    }
+
+    package func replay(device name: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
+        try await device(name).replay(session: session, through: version)
+    }
+
+    package func audit(device name: String, query: AuditQuery) async throws -> [DismissalRecord] {
+        try await device(name).audit(query: query)
+    }
+
+    package func drafts(device name: String) async throws -> [RecoverableDraft] {
+        try await device(name).drafts()
+    }
+
+    package func stats(device name: String) async throws -> Statistics {
+        try await device(name).stats()
+    }
+
+    package func version(device name: String, position: Int64) async throws -> Int64? {
+        try await device(name).version(position: position)
+    }
+}
