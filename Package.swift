@@ -84,7 +84,10 @@ let package = Package(
         // The `sheetlog-server` command line.
         .executableTarget(
             name: "SheetLogServerCLI",
-            dependencies: ["SheetLogServer", "SheetLog", argumentParser, hummingbird, logging, .product(name: "NIOCore", package: "swift-nio")]
+            dependencies: [
+                "SheetLogServer", "SheetLog", "SheetLogSQLite", "SheetLogPostgres", argumentParser, hummingbird, logging,
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
         ),
         // An in-memory store with the same semantics, and test helpers.
         .target(name: "SheetLogTesting", dependencies: ["SheetLogCore"]),
@@ -152,6 +155,15 @@ let package = Package(
                 "SheetLogPostgres", "SheetLogPostgresTestSupport", "SheetLogStoreConformance", "SheetLogBackendConformance", "SheetLogStorage",
                 "SheetLogProjections", "SheetLogDomain", "SheetLogTestSupport", "SheetLogSQLite", "SheetLogTesting", "SheetLogFleet", "SheetLog",
                 "SheetLogReports", postgresNIO, logging, grdb,
+            ]
+        ),
+        // `sheetlog-server import` and the store's import on a real PostgreSQL: the built binaries, device
+        // files, faults (a killed import, a restarted server).
+        .testTarget(
+            name: "SheetLogImportTests",
+            dependencies: [
+                "SheetLogPostgres", "SheetLogPostgresTestSupport", "SheetLogTestSupport", "SheetLogSQLite", "SheetLogReliability", "SheetLogCore",
+                "SheetLogCLI", "SheetLogServerCLI", postgresNIO, logging, grdb,
             ]
         ),
         .testTarget(

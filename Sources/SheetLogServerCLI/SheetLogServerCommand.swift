@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import SheetLog
 
-/// `sheetlog-server`: serves SheetLog logs over HTTP; `serve` is the replay viewer of one file.
+/// `sheetlog-server`: serves SheetLog logs over HTTP (`serve`, the replay viewer of one file) and loads
+/// device files into the fleet store (`import`).
 ///
 /// ```sh
 /// swift run sheetlog demo && swift run sheetlog-server serve --db sheetlog.sqlite
@@ -11,9 +12,12 @@ import SheetLog
 struct SheetLogServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sheetlog-server",
-        abstract: "Serve SheetLog logs over HTTP: the replay viewer and its JSON API.",
-        discussion: "Exit codes: 0 stopped cleanly (SIGINT or SIGTERM), 1 the file or the address could not be used, 2 usage error.",
-        subcommands: [ServeCommand.self])
+        abstract: "Serve SheetLog logs over HTTP (the replay viewer and its JSON API); load device files into the fleet store.",
+        discussion: """
+            Exit codes: 0 done (serve: stopped cleanly on SIGINT or SIGTERM), 1 the file, the address or the \
+            fleet database could not be used or refused the input, 2 usage error.
+            """,
+        subcommands: [ServeCommand.self, ImportCommand.self])
 
     /// Parses and runs; a usage error exits 2, a failure 1 with one sentence on stderr (as `sheetlog`).
     nonisolated static func main() async {
@@ -33,7 +37,9 @@ struct SheetLogServerCommand: AsyncParsableCommand {
                 try syncCommand.run()
             }
         } catch let error as SheetLogError {
-            FileHandle.standardError.write(Data("sheetlog-server: \(error.description)\n".utf8))
+            // One line, whatever a driver's text holds.
+            let line = error.description.split(whereSeparator: \.isNewline).joined(separator: " ")
+            FileHandle.standardError.write(Data("sheetlog-server: \(line)\n".utf8))
             Foundation.exit(1)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }

@@ -56,6 +56,21 @@ package final class PostgresCluster: Sendable {
         "postgres://\(user)@\(host):\(port)/\(database)"
     }
 
+    /// A cluster of the caller's own, stopped at exit like the shared one: for tests that restart or
+    /// stop the server, which would break every other test on the shared cluster.
+    package static func dedicated() throws(PostgresClusterError) -> PostgresCluster {
+        try start()
+    }
+
+    /// Restarts the server as a crash would end it (`pg_ctl restart -m immediate`: no shutdown
+    /// checkpoint, open connections cut), on the same port, and waits until it accepts connections.
+    package func restartImmediately() throws(PostgresClusterError) {
+        let data = directory.appendingPathComponent("data").path
+        let restarted = Self.run(
+            binaries.appendingPathComponent("pg_ctl").path, ["-D", data, "-m", "immediate", "-w", "-t", "30", "restart"], as: runAs)
+        guard restarted.status == 0 else { throw PostgresClusterError("pg_ctl restart failed (exit \(restarted.status)): \(restarted.output.suffix(400))") }
+    }
+
     /// Creates a fresh, empty database and returns its name (`t1`, `t2` … per process).
     /// With `template`, a copy of that database (which nobody may be connected to).
     package func createDatabase(from template: String? = nil) async throws(PostgresClusterError) -> String {
@@ -140,16 +155,20 @@ package final class PostgresCluster: Sendable {
     }
 
     private static func stopAtExit(_ cluster: PostgresCluster) {
-        toStop.withLock { $0 = cluster }
+        let first = toStop.withLock { clusters in
+            clusters.append(cluster)
+            return clusters.count == 1
+        }
+        guard first else { return }
         atexit {
-            PostgresCluster.toStop.withLock { cluster in
-                cluster?.stop()
-                cluster = nil
+            PostgresCluster.toStop.withLock { clusters in
+                clusters.forEach { $0.stop() }
+                clusters = []
             }
         }
     }
 
-    private static let toStop = Mutex<PostgresCluster?>(nil)
+    private static let toStop = Mutex<[PostgresCluster]>([])
 
     /// `initdb`, `pg_ctl` and `psql` of one installation: on PATH, /usr/local/bin, or Debian's
     /// /usr/lib/postgresql/VERSION/bin (15 first).

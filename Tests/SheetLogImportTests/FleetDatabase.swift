@@ -1,0 +1,77 @@
+import Foundation
+import Logging
+import NIOPosix
+import PostgresNIO
+import SheetLogPostgresTestSupport
+
+/// A database of the fleet read through a connection of the test's own (postgres-nio, not
+/// SheetLogPostgres), to check what an import stored independently of the code that stored it.
+struct FleetDatabase {
+    let cluster: PostgresCluster
+    let name: String
+
+    /// A fresh, empty database on `cluster` (the process's shared one by default).
+    static func fresh(on cluster: PostgresCluster? = nil) throws -> FleetDatabase {
+        let cluster = try cluster ?? PostgresCluster.shared()
+        return FleetDatabase(cluster: cluster, name: try cluster.createDatabase())
+    }
+
+    var url: String { cluster.url(database: name) }
+
+    /// The device's stored events, in position order.
+    func rows(device: String) async throws -> [EventRow] {
+        try await withConnection { connection in
+            let rows = try await connection.query("""
+                SELECT position, event_id, stream, version, type, schema_version, convert_to(payload, 'UTF8'),
+                       convert_to(metadata, 'UTF8'), occurred_at, recorded_at, chain, chain_version
+                FROM events WHERE device = \(device) ORDER BY position
+                """, logger: Self.logger)
+            var result: [EventRow] = []
+            for try await row in rows.decode((Int64, String, String, Int64, String, Int32, Data, Data?, Int64?, Int64, Data, Int32).self) {
+                result.append(EventRow(
+                    position: row.0, eventID: row.1, stream: row.2, version: row.3, type: row.4, schemaVersion: Int(row.5),
+                    payload: [UInt8](row.6), metadata: row.7.map { [UInt8]($0) }, occurredAt: row.8, recordedAt: row.9,
+                    chain: [UInt8](row.10), chainVersion: Int(row.11)))
+            }
+            return result
+        }
+    }
+
+    /// One number from `sql` (an aggregate), bound to `device`.
+    func count(_ sql: String, device: String) async throws -> Int64 {
+        try await withConnection { connection in
+            var binds = PostgresBindings()
+            binds.append(device)
+            let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: Self.logger)
+            for try await (value) in rows.decode(Int64.self) { return value }
+            return 0
+        }
+    }
+
+    /// Whether the fleet's fleet_position runs 1 … n without a gap or a repeat.
+    func fleetPositionsGapFree() async throws -> Bool {
+        try await withConnection { connection in
+            let rows = try await connection.query(
+                "SELECT count(*), coalesce(max(fleet_position), 0), count(DISTINCT fleet_position) FROM events", logger: Self.logger)
+            for try await (count, max, distinct) in rows.decode((Int64, Int64, Int64).self) { return count == max && count == distinct }
+            return false
+        }
+    }
+
+    func withConnection<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let configuration = PostgresConnection.Configuration(
+            host: cluster.host, port: cluster.port, username: cluster.user, password: nil, database: name, tls: .disable)
+        let connection = try await PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1, logger: Self.logger)
+        do {
+            let value = try await body(connection)
+            try await connection.close()
+            return value
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    static let logger = Logger(label: "sheetlog.tests.import", factory: { _ in SwiftLogNoOpLogHandler() })
+}

@@ -1,0 +1,91 @@
+import Foundation
+import SheetLogPostgresTestSupport
+import SheetLogTestSupport
+import Testing
+
+/// `sheetlog-server import` as a user runs it: the built binary on a file `sheetlog demo` wrote.
+@Suite struct ImportCommandTests {
+    static let server = ProductBinary.url("sheetlog-server")
+    static let sheetlog = ProductBinary.url("sheetlog")
+
+    /// `sheetlog demo`'s file in a folder of its own.
+    static func demoFile() throws -> DeviceFile {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = DeviceFile(directory: directory, path: directory.appendingPathComponent("demo.sqlite").path)
+        let demo = try ProductBinary.run(sheetlog, ["--db", file.path, "demo"])
+        try #require(demo.status == 0, "\(demo.stderr)")
+        return file
+    }
+
+    @Test func theDemosFileIsImportedRowForRowAndARerunAddsNothing() async throws {
+        let file = try Self.demoFile()
+        defer { file.remove() }
+        let expected = try file.rows()
+        let last = try #require(expected.last)
+        let fleet = try FleetDatabase.fresh()
+
+        let run = try ProductBinary.run(Self.server, ["import", "--postgres", fleet.url, "--device", "demo-phone", file.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdout == "imported \(expected.count) events of device demo-phone: stored through position \(last.position), chain head \(last.chainHex)\n")
+        #expect(try await fleet.rows(device: "demo-phone") == expected)
+
+        // The URL from the environment, the summary as JSON; nothing new to store.
+        let rerun = try ProductBinary.run(
+            Self.server, ["import", "--device", "demo-phone", "--json", file.path], environment: ["SHEETLOG_POSTGRES": fleet.url])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(rerun.stdout.utf8)) as? [String: Any])
+        #expect(object["device"] as? String == "demo-phone")
+        #expect(object["imported"] as? Int == 0)
+        #expect(object["storedThrough"] as? Int == Int(last.position))
+        #expect(object["chainHead"] as? String == last.chainHex)
+        #expect(rerun.stdout.hasSuffix("}\n") && rerun.stdout.split(separator: "\n").count == 1)
+        #expect(try await fleet.rows(device: "demo-phone") == expected)
+    }
+
+    @Test func anEditedFileExits1WithOneLineNamingThePositionAndStoresNothing() async throws {
+        let file = try Self.demoFile()
+        defer { file.remove() }
+        try file.tamper { db in try db.execute(sql: "UPDATE events SET stream = stream || 'x' WHERE position = 3") }
+        let fleet = try FleetDatabase.fresh()
+        let run = try ProductBinary.run(Self.server, ["import", "--postgres", fleet.url, "--device", "d", file.path])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("sheetlog-server: ") && run.stderr.hasSuffix("\n") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("at position 3 "), "\(run.stderr)")
+        #expect(try await fleet.rows(device: "d").isEmpty)
+    }
+
+    @Test func aWrongAddressOrPasswordIsOneLineNamingWhereWithoutThePasswordExit1() throws {
+        let file = try Self.demoFile()
+        defer { file.remove() }
+        let cluster = try PostgresCluster.shared()
+        let (user, _) = cluster.passwordUser
+        for (url, place) in [
+            ("postgres://sheetlog:s3cret-pw@127.0.0.1:1/fleet", "sheetlog@127.0.0.1:1/fleet"),
+            ("postgres://\(user):s3cret-pw@127.0.0.1:\(cluster.port)/postgres", "\(user)@127.0.0.1:\(cluster.port)/postgres"),
+        ] {
+            let run = try ProductBinary.run(Self.server, ["import", "--postgres", url, "--device", "d", file.path])
+            #expect(run.status == 1, "\(url)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            #expect(run.stderr.contains(place), "\(run.stderr)")
+            #expect(!run.stderr.contains("s3cret-pw"), "\(run.stderr)")
+        }
+    }
+
+    @Test func usageErrorsExit2() throws {
+        let file = try Self.demoFile()
+        defer { file.remove() }
+        let fleet = "postgres://sheetlog@127.0.0.1:1/fleet"
+        for arguments in [
+            ["import", "--postgres", fleet, file.path],  // no --device
+            ["import", "--device", "d", file.path],  // no URL, none in the environment
+            ["import", "--postgres", fleet, "--device", "d"],  // no file
+            ["import", "--postgres", fleet, "--device", "d", "--batch-size", "0", file.path],
+        ] {
+            let run = try ProductBinary.run(Self.server, arguments, environment: ["SHEETLOG_POSTGRES": ""])
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+        }
+    }
+}

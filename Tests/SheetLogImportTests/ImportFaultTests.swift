@@ -1,0 +1,70 @@
+import Foundation
+import SheetLogPostgresTestSupport
+import SheetLogTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Faults in the middle of `sheetlog-server import` (the built binary, 100 events per transaction, on
+/// a file of about 5,000 events): the import process killed with SIGKILL leaves whole batches stored,
+/// in order, and a rerun stores the rest: nothing lost, nothing twice. On a cluster of its own, so
+/// that fault tests (a server restart, to come) never cut other tests' connections.
+@Suite(.serialized) struct ImportFaultTests {
+    static let batchSize = 100
+    static let file = Task { try await DeviceFile.make(seed: 5_000, appends: 0..<2_000) }
+
+    @Test func anImportKilledMidwayKeepsWholeBatchesAndARerunStoresTheRest() async throws {
+        let cluster = try PostgresCluster.dedicated()
+        defer { cluster.stop() }
+        let file = try await Self.file.value
+        let expected = try file.rows()
+        let fleet = try FleetDatabase.fresh(on: cluster)
+
+        let process = try Self.startImport(fleet, file)
+        try await Self.waitForRows(fleet, process)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+
+        let stored = try await fleet.rows(device: "d")
+        #expect(stored.count < expected.count, "killed before the end")
+        #expect(stored.count % Self.batchSize == 0, "whole batches only: \(stored.count)")
+        #expect(stored == Array(expected.prefix(stored.count)))
+
+        try await Self.expectRerunCompletes(fleet, file, expected: expected, alreadyStored: stored.count)
+    }
+
+    static func startImport(_ fleet: FleetDatabase, _ file: DeviceFile, stderr: Pipe? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = ImportCommandTests.server
+        process.arguments = ["import", "--postgres", fleet.url, "--device", "d", "--batch-size", String(batchSize), file.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = stderr ?? FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Waits until the import has committed some batches (and is still running).
+    private static func waitForRows(_ fleet: FleetDatabase, _ process: Process) async throws {
+        for _ in 0..<600 {
+            // Until the import has migrated the database, there is no events table to count.
+            let stored = (try? await fleet.count("SELECT count(*) FROM events WHERE device = $1", device: "d")) ?? 0
+            if stored >= Int64(2 * batchSize) { return }
+            try #require(process.isRunning, "the import ended before it was interrupted")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("the import stored nothing within 12 s")
+    }
+
+    private static func expectRerunCompletes(_ fleet: FleetDatabase, _ file: DeviceFile, expected: [EventRow], alreadyStored: Int) async throws {
+        let rerun = try ProductBinary.run(ImportCommandTests.server, ["import", "--postgres", fleet.url, "--device", "d", file.path])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(rerun.stdout.hasPrefix("imported \(expected.count - alreadyStored) events of device d"), "\(rerun.stdout)")
+        #expect(try await fleet.rows(device: "d") == expected)
+        #expect(try await fleet.fleetPositionsGapFree())
+        #expect(try await fleet.count("SELECT count(*) FROM dismissals WHERE device = $1", device: "d")
+            == Int64(expected.filter { $0.type == "attemptDismiss" }.count))
+    }
+}
