@@ -11,9 +11,9 @@ struct FleetDatabase {
     let name: String
 
     /// A fresh, empty database on `cluster` (the process's shared one by default).
-    static func fresh(on cluster: PostgresCluster? = nil) throws -> FleetDatabase {
-        let cluster = try cluster ?? PostgresCluster.shared()
-        return FleetDatabase(cluster: cluster, name: try cluster.createDatabase())
+    static func fresh(on cluster: PostgresCluster? = nil) async throws -> FleetDatabase {
+        let cluster: PostgresCluster = if let cluster { cluster } else { try await PostgresCluster.shared() }
+        return FleetDatabase(cluster: cluster, name: try await cluster.createDatabase())
     }
 
     var url: String { cluster.url(database: name) }

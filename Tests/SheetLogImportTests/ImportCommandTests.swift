@@ -23,7 +23,7 @@ import Testing
         defer { file.remove() }
         let expected = try file.rows()
         let last = try #require(expected.last)
-        let fleet = try FleetDatabase.fresh()
+        let fleet = try await FleetDatabase.fresh()
 
         let run = try ProductBinary.run(Self.server, ["import", "--postgres", fleet.url, "--device", "demo-phone", file.path])
         #expect(run.status == 0, "\(run.stderr)")
@@ -48,7 +48,7 @@ import Testing
         let file = try Self.demoFile()
         defer { file.remove() }
         try file.tamper { db in try db.execute(sql: "UPDATE events SET stream = stream || 'x' WHERE position = 3") }
-        let fleet = try FleetDatabase.fresh()
+        let fleet = try await FleetDatabase.fresh()
         let run = try ProductBinary.run(Self.server, ["import", "--postgres", fleet.url, "--device", "d", file.path])
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
@@ -57,10 +57,10 @@ import Testing
         #expect(try await fleet.rows(device: "d").isEmpty)
     }
 
-    @Test func aWrongAddressOrPasswordIsOneLineNamingWhereWithoutThePasswordExit1() throws {
+    @Test func aWrongAddressOrPasswordIsOneLineNamingWhereWithoutThePasswordExit1() async throws {
         let file = try Self.demoFile()
         defer { file.remove() }
-        let cluster = try PostgresCluster.shared()
+        let cluster = try await PostgresCluster.shared()
         let (user, _) = cluster.passwordUser
         for (url, place) in [
             ("postgres://sheetlog:s3cret-pw@127.0.0.1:1/fleet", "sheetlog@127.0.0.1:1/fleet"),

@@ -16,11 +16,11 @@ import Glibc
     static let file = Task { try await DeviceFile.make(seed: 5_000, appends: 0..<2_000) }
 
     @Test func anImportKilledMidwayKeepsWholeBatchesAndARerunStoresTheRest() async throws {
-        let cluster = try PostgresCluster.dedicated()
+        let cluster = try await PostgresCluster.dedicated()
         defer { cluster.stop() }
         let file = try await Self.file.value
         let expected = try file.rows()
-        let fleet = try FleetDatabase.fresh(on: cluster)
+        let fleet = try await FleetDatabase.fresh(on: cluster)
 
         let process = try Self.startImport(fleet, file)
         try await Self.waitForRows(fleet, process)

@@ -58,13 +58,17 @@ package final class PostgresCluster: Sendable {
 
     /// A cluster of the caller's own, stopped at exit like the shared one: for tests that restart or
     /// stop the server, which would break every other test on the shared cluster.
-    package static func dedicated() throws(PostgresClusterError) -> PostgresCluster {
-        try start()
+    package static func dedicated() async throws(PostgresClusterError) -> PostgresCluster {
+        try await offThePool { () throws(PostgresClusterError) in try start() }
     }
 
     /// Restarts the server as a crash would end it (`pg_ctl restart -m immediate`: no shutdown
     /// checkpoint, open connections cut), on the same port, and waits until it accepts connections.
-    package func restartImmediately() throws(PostgresClusterError) {
+    package func restartImmediately() async throws(PostgresClusterError) {
+        try await Self.offThePool { () throws(PostgresClusterError) in try self.restartWaiting() }
+    }
+
+    private func restartWaiting() throws(PostgresClusterError) {
         let data = directory.appendingPathComponent("data").path
         let restarted = Self.run(
             binaries.appendingPathComponent("pg_ctl").path, ["-D", data, "-m", "immediate", "-w", "-t", "30", "restart"], as: runAs)

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# The fleet store's figures, against raw PostgreSQL ceilings measured in the same run, on a throwaway
+# cluster this script starts (initdb into a temporary directory, default durability: fsync on):
+#
+#   import     device files → `sheetlog-server import` (chain verified, read models written), events/s,
+#              against the same rows loaded by psql's \copy into a flat table with only its primary key
+#              (no chain check, no read models): target ≥ 0.3 of COPY.
+#   fleet audit  "every dismissal that discarded unsaved data in newExpense on one day, across all
+#              devices" — the SQL `sheetlog-server audit --postgres` runs — p50 over pgbench runs at
+#              100k and 1M events over 1,000 devices, against one indexed SELECT on a flat copy of the
+#              same rows: target ≤ 3, and growth from 100k to 1M ≤ 2.
+#
+#   Scripts/bench-postgres.sh                     # 1,000 devices; 100k and 1M events (a few minutes)
+#   Scripts/bench-postgres.sh --devices 100 --events 10000,100000   # smaller
+#   Scripts/bench-postgres.sh --debug --devices 4 --events 400,800     # a check that the script runs (debug build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+devices=1000
+sizes="100000,1000000"
+configuration=release
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --devices) devices="$2"; shift 2 ;;
+        --events) sizes="$2"; shift 2 ;;
+        --debug) configuration=debug; shift ;;
+        *) echo "usage: $0 [--devices N] [--events N,N]" >&2; exit 2 ;;
+    esac
+done
+
+swift build -c "$configuration" --product sheetlog
+swift build -c "$configuration" --product sheetlog-server
+bin="$(swift build -c "$configuration" --show-bin-path)"
+
+pg_bin=""
+for candidate in "$(dirname "$(readlink -f "$(command -v initdb 2>/dev/null || echo /nonexistent)")")" /usr/lib/postgresql/*/bin; do
+    if [ -x "$candidate/pg_ctl" ] && [ -x "$candidate/pgbench" ]; then pg_bin="$candidate"; break; fi
+done
+[ -n "$pg_bin" ] || { echo "bench-postgres: initdb, pg_ctl and pgbench not found: apt-get install postgresql" >&2; exit 1; }
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/sheetlog-bench-pg.XXXXXX")"
+run_as=()
+if [ "$(id -u)" = 0 ]; then
+    chown postgres "$work"
+    run_as=(runuser -u postgres --)
+fi
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+stop() {
+    "${run_as[@]}" "$pg_bin/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true
+    rm -rf "$work"
+}
+trap stop EXIT
+"${run_as[@]}" "$pg_bin/initdb" -D "$work/data" -A trust -U sheetlog -E UTF8 --locale C >/dev/null
+"${run_as[@]}" "$pg_bin/pg_ctl" -D "$work/data" -l "$work/server.log" -w \
+    -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=50" start >/dev/null
+psql() { "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U sheetlog "$@"; }
+now() { python3 -c 'import time; print(time.monotonic())'; }
+
+echo "PostgreSQL $(psql -d postgres -A -t -c 'SHOW server_version'), fsync $(psql -d postgres -A -t -c 'SHOW fsync'); $devices devices"
+mkdir -p "$work/files"
+
+# Device files of `per` events each: 8 distinct workloads, copied (a device's log is its own file).
+make_files() {
+    local per=$1 dir="$work/files/$1"
+    mkdir -p "$dir"
+    for variant in 0 1 2 3 4 5 6 7; do
+        python3 Scripts/fleet-workload.py "$per" "$variant" | "$bin/sheetlog" --db "$dir/v$variant.sqlite" ingest - >/dev/null
+    done
+    for ((d = 0; d < devices; d++)); do ln -sf "$dir/v$((d % 8)).sqlite" "$dir/device-$d.sqlite"; done
+}
+
+p50() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+for total in ${sizes//,/ }; do
+    per=$((total / devices))
+    make_files "$per"
+    database="fleet_$total"
+    psql -d postgres -c "CREATE DATABASE $database"
+    url="postgres://sheetlog@127.0.0.1:$port/$database"
+    start=$(now)
+    for ((d = 0; d < devices; d++)); do
+        "$bin/sheetlog-server" import --postgres "$url" --device "device-$d" "$work/files/$per/device-$d.sqlite" >/dev/null
+    done
+    end=$(now)
+    events=$(psql -d "$database" -A -t -c "SELECT count(*) FROM events")
+    import_rate=$(python3 -c "print(round($events / ($end - $start)))")
+
+    # The ceiling: the same rows as CSV, \copy'd into a flat table with only its primary key.
+    psql -d "$database" -c "\copy (SELECT device, position, event_id, stream, version, type, schema_version, payload, metadata, occurred_at, recorded_at, encode(chain, 'hex') FROM events) TO '$work/events.csv' CSV"
+    psql -d "$database" -c "CREATE TABLE flat_events (device text, position bigint, event_id text, stream text, version bigint, type text, schema_version int, payload text, metadata text, occurred_at bigint, recorded_at bigint, chain text, PRIMARY KEY (device, position))"
+    start=$(now)
+    psql -d "$database" -c "\copy flat_events FROM '$work/events.csv' CSV"
+    end=$(now)
+    copy_rate=$(python3 -c "print(round($events / ($end - $start)))")
+    echo "import $total: $events events, $import_rate events/s; COPY $copy_rate events/s; ratio $(python3 -c "print(round($import_rate / $copy_rate, 3))") (target ≥ 0.3)"
+
+    # The fleet audit: newExpense, discarded unsaved data, on 2026-01-08 (UTC), every device.
+    since=1767830400000; until=1767916800000
+    cat > "$work/fleet.sql" <<SQL
+SELECT device, position, session, presentation, route_name, route_group, source, outcome, dirty, changed_fields,
+       confirmation, offers_save, resolution, occurred_at, resolved_at
+FROM dismissals
+WHERE dirty AND resolution = 'discarded' AND route_name = 'newExpense' AND occurred_at >= $since AND occurred_at < $until
+ORDER BY device COLLATE "C", position;
+SQL
+    psql -d "$database" -c "CREATE TABLE flat_dismissals AS SELECT * FROM dismissals" \
+        -c "CREATE INDEX flat_by_route ON flat_dismissals (route_name, resolution, occurred_at)" -c "ANALYZE"
+    cat > "$work/flat.sql" <<SQL
+SELECT * FROM flat_dismissals
+WHERE route_name = 'newExpense' AND resolution = 'discarded' AND occurred_at >= $since AND occurred_at < $until;
+SQL
+    rows=$(psql -d "$database" -A -t -f "$work/fleet.sql" | wc -l)
+    for query in fleet flat; do
+        rm -f "$work"/pgbench_log.*
+        (cd "$work" && "$pg_bin/pgbench" -n -h 127.0.0.1 -p "$port" -U sheetlog -f "$work/$query.sql" -T 5 -l "$database" >/dev/null 2>&1)
+        # Column 3 of pgbench's per-transaction log: latency in µs.
+        cat "$work"/pgbench_log.* | awk '{ print $3 }' | p50 > "$work/$query.p50"
+    done
+    fleet_p50=$(cat "$work/fleet.p50"); flat_p50=$(cat "$work/flat.p50")
+    echo "fleet audit at $events events ($rows rows): p50 $fleet_p50 µs; flat indexed SELECT p50 $flat_p50 µs; ratio $(python3 -c "print(round($fleet_p50 / $flat_p50, 2))") (target ≤ 3)"
+    echo "$events $fleet_p50" >> "$work/growth"
+done
+if [ "$(wc -l < "$work/growth")" -ge 2 ]; then
+    python3 - "$work/growth" <<'PY'
+import sys
+rows = [line.split() for line in open(sys.argv[1])]
+(small, small_p50), (large, large_p50) = rows[0], rows[-1]
+print(f"fleet audit growth {small} → {large} events: {int(large_p50) / int(small_p50):.2f} (target ≤ 2)")
+PY
+fi
