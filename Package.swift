@@ -84,7 +84,10 @@ let package = Package(
         // The `sheetlog-server` command line.
         .executableTarget(
             name: "SheetLogServerCLI",
-            dependencies: ["SheetLogServer", "SheetLog", argumentParser, hummingbird, logging, .product(name: "NIOCore", package: "swift-nio")]
+            dependencies: [
+                "SheetLogServer", "SheetLog", "SheetLogFleet", "SheetLogPostgres", argumentParser, hummingbird, logging,
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
         ),
         // An in-memory store with the same semantics, and test helpers.
         .target(name: "SheetLogTesting", dependencies: ["SheetLogCore"]),
@@ -151,7 +154,7 @@ let package = Package(
             dependencies: [
                 "SheetLogPostgres", "SheetLogPostgresTestSupport", "SheetLogStoreConformance", "SheetLogBackendConformance", "SheetLogStorage",
                 "SheetLogProjections", "SheetLogDomain", "SheetLogTestSupport", "SheetLogSQLite", "SheetLogTesting", "SheetLogFleet", "SheetLog",
-                "SheetLogReports", postgresNIO, logging, grdb,
+                "SheetLogReports", "SheetLogViewerTestSupport", "SheetLogServerCLI", postgresNIO, logging, grdb,
             ]
         ),
         .testTarget(
