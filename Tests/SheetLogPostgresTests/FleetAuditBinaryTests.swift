@@ -1,0 +1,101 @@
+import Foundation
+import SheetLog
+import SheetLogFleet
+import SheetLogTestSupport
+import Testing
+
+/// `sheetlog-server audit --postgres URL`, the real binary, against `sheetlog audit` on a SQLite file
+/// holding the same commands: the same rows plus each one's device.
+@Suite("sheetlog-server audit --postgres")
+struct FleetAuditBinaryTests {
+    static let server = ProductBinary.url("sheetlog-server")
+    static let sheetlog = ProductBinary.url("sheetlog")
+
+    /// `sheetlog audit --json` objects with a `device` key added.
+    static func withDevice(_ json: String, _ device: String) throws -> [NSDictionary] {
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        return array.map { object in
+            var object = object
+            object["device"] = device
+            return object as NSDictionary
+        }
+    }
+
+    static func objects(_ json: String) throws -> [NSDictionary] {
+        try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]).map { $0 as NSDictionary }
+    }
+
+    /// `sheetlog audit --csv` with a `device` column first.
+    static func withDevice(csv: String, _ device: String) -> [Substring] {
+        csv.split(separator: "\n").dropFirst().map { "\(device),\($0)" }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func auditIsSheetlogsPlusTheDevice() async throws {
+        let url = try await TestFleet.migratedURL()
+        let devices = ["a-\(TestFleet.device())", "b-\(TestFleet.device())"]
+        for device in devices {
+            let clock = ManualClock()
+            let database = try await SheetLogDatabase.openFleet(url: url, device: device, options: .init(clock: clock))
+            try await ServeFleetBinaryTests.record(into: database, clock: clock)
+            try database.close()
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-fleet-audit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("device.sqlite").path
+        let clock = ManualClock()
+        let file = try SheetLogDatabase.open(path: path, options: .init(clock: clock))
+        try await ServeFleetBinaryTests.record(into: file, clock: clock)
+        try file.close()
+
+        for filters in [[], ["--outcome", "blocked"]] {
+            let alone = try ProductBinary.run(Self.sheetlog, ["audit", "--db", path, "--json"] + filters)
+            let aloneCSV = try ProductBinary.run(Self.sheetlog, ["audit", "--db", path, "--csv"] + filters)
+            #expect(alone.status == 0, "\(alone.stderr)")
+            var union: [NSDictionary] = []
+            var unionCSV: [Substring] = []
+            for device in devices {
+                let fleet = try ProductBinary.run(Self.server, ["audit", "--postgres", url, "--device", device, "--json"] + filters)
+                #expect(fleet.status == 0, "\(fleet.stderr)")
+                #expect(try Self.objects(fleet.stdout) == Self.withDevice(alone.stdout, device))
+                let fleetCSV = try ProductBinary.run(Self.server, ["audit", "--postgres", url, "--device", device, "--csv"] + filters)
+                #expect(fleetCSV.stdout.hasPrefix("device,position,session,"))
+                #expect(Array(fleetCSV.stdout.split(separator: "\n").dropFirst()) == Self.withDevice(csv: aloneCSV.stdout, device))
+                union += try Self.withDevice(alone.stdout, device)
+                unionCSV += Self.withDevice(csv: aloneCSV.stdout, device)
+            }
+            let all = try ProductBinary.run(Self.server, ["audit", "--postgres", url, "--json"] + filters)
+            #expect(all.status == 0, "\(all.stderr)")
+            #expect(try Self.objects(all.stdout) == union)
+            let allCSV = try ProductBinary.run(Self.server, ["audit", "--postgres", url, "--csv"] + filters)
+            #expect(Array(allCSV.stdout.split(separator: "\n").dropFirst()) == unionCSV)
+        }
+        #expect(try !Self.objects(ProductBinary.run(Self.server, ["audit", "--postgres", url, "--json"]).stdout).isEmpty)
+        let text = try ProductBinary.run(Self.server, ["audit", "--postgres", url])
+        #expect(text.stdout.hasPrefix("DEVICE"))
+        #expect(text.stdout.contains(devices[0]) && text.stdout.contains(devices[1]))
+
+        let unknown = try ProductBinary.run(Self.server, ["audit", "--postgres", url, "--device", "nope"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("sheetlog-server: "))
+        let noSession = try ProductBinary.run(Self.server, ["audit", "--postgres", url, "--device", devices[0], "--session", "nope"])
+        #expect(noSession.status == 1, "\(noSession.stderr)")
+    }
+
+    @Test("usage errors exit 2", arguments: [
+        ["audit", "--postgres", "postgres://x@127.0.0.1/x", "--json", "--csv"], ["audit", "--postgres", "postgres://x@127.0.0.1/x", "--outcome", "nope"],
+        ["audit", "--postgres", "postgres://x@127.0.0.1/x", "--since", "yesterday"],
+    ])
+    func usageErrors(arguments: [String]) throws {
+        #expect(try ProductBinary.run(Self.server, arguments).status == 2)
+    }
+
+    @Test("an unreachable server: one line, exit 1, never the password")
+    func unreachable() throws {
+        let run = try ProductBinary.run(Self.server, ["audit", "--postgres", "postgres://sheetlog:s3cret-pw@127.0.0.1:1/fleet"])
+        #expect(run.status == 1)
+        #expect(run.stderr.filter { $0 == "\n" }.count == 1, "\(run.stderr)")
+        #expect(!run.stderr.contains("s3cret"))
+    }
+}
