@@ -1,6 +1,7 @@
 import Foundation
 import SheetLog
 import SheetLogFleet
+import PostgresNIO
 import SheetLogTestSupport
 import Testing
 
@@ -97,5 +98,67 @@ struct FleetAuditBinaryTests {
         #expect(run.status == 1)
         #expect(run.stderr.filter { $0 == "\n" }.count == 1, "\(run.stderr)")
         #expect(!run.stderr.contains("s3cret"))
+    }
+}
+
+/// `sheetlog-server verify --postgres URL`: `sheetlog verify --json` plus the device, per device; a
+/// tampered row fails that device, exit 1.
+@Suite("sheetlog-server verify --postgres")
+struct FleetVerifyBinaryTests {
+    @Test(.timeLimit(.minutes(1)))
+    func verifyIsSheetlogsPlusTheDevice() async throws {
+        let url = try await TestFleet.migratedURL()
+        let devices = ["a-\(TestFleet.device())", "b-\(TestFleet.device())"]
+        for device in devices {
+            let clock = ManualClock()
+            let database = try await SheetLogDatabase.openFleet(url: url, device: device, options: .init(clock: clock))
+            try await ServeFleetBinaryTests.record(into: database, clock: clock)
+            try database.close()
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-fleet-verify-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("device.sqlite").path
+        let clock = ManualClock()
+        let file = try SheetLogDatabase.open(path: path, options: .init(clock: clock))
+        try await ServeFleetBinaryTests.record(into: file, clock: clock)
+        try file.close()
+
+        let alone = try ProductBinary.run(FleetAuditBinaryTests.sheetlog, ["verify", "--db", path, "--json"])
+        #expect(alone.status == 0, "\(alone.stderr)")
+        var aloneObject = try #require(try JSONSerialization.jsonObject(with: Data(alone.stdout.utf8)) as? [String: Any])
+        // Checks are the storage's own (SQLite's integrity_check, PostgreSQL's triggers): compare the counts and verdict.
+        aloneObject["checks"] = nil
+        var expected: [NSDictionary] = []
+        for device in devices {
+            let one = try ProductBinary.run(FleetAuditBinaryTests.server, ["verify", "--postgres", url, "--device", device, "--json"])
+            #expect(one.status == 0, "\(one.stderr)")
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [String: Any])
+            #expect(object["device"] as? String == device)
+            #expect((object["checks"] as? [Any])?.isEmpty == false)
+            object["checks"] = nil
+            var withDevice = aloneObject
+            withDevice["device"] = device
+            #expect(object as NSDictionary == withDevice as NSDictionary)
+            expected.append(withDevice as NSDictionary)
+        }
+        let all = try ProductBinary.run(FleetAuditBinaryTests.server, ["verify", "--postgres", url, "--json"])
+        #expect(all.status == 0)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [[String: Any]])
+        #expect(array.map { var o = $0; o["checks"] = nil; return o as NSDictionary } == expected)
+
+        #expect(try ProductBinary.run(FleetAuditBinaryTests.server, ["verify", "--postgres", url, "--device", "nope"]).status == 1)
+
+        try await TestFleet.withConnection(url) { connection in
+            try await connection.query("BEGIN", logger: TestFleet.logger)
+            try await connection.query("SET LOCAL session_replication_role = replica", logger: TestFleet.logger)
+            try await connection.query("DELETE FROM events WHERE device = \(devices[1]) AND position = 1", logger: TestFleet.logger)
+            try await connection.query("COMMIT", logger: TestFleet.logger)
+        }
+        let tampered = try ProductBinary.run(FleetAuditBinaryTests.server, ["verify", "--postgres", url])
+        #expect(tampered.status == 1)
+        #expect(tampered.stdout.contains("device \(devices[0])\n") && tampered.stdout.contains("NOT healthy"))
+        #expect(tampered.stderr.hasPrefix("sheetlog-server: verify failed: device \(devices[1]): "), "\(tampered.stderr)")
+        #expect(try ProductBinary.run(FleetAuditBinaryTests.server, ["verify", "--postgres", url, "--device", devices[0]]).status == 0)
     }
 }
