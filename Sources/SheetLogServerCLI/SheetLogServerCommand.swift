@@ -13,7 +13,7 @@ struct SheetLogServerCommand: AsyncParsableCommand {
         commandName: "sheetlog-server",
         abstract: "Serve SheetLog logs over HTTP: the replay viewer and its JSON API.",
         discussion: "Exit codes: 0 stopped cleanly (SIGINT or SIGTERM), 1 the file or the address could not be used, 2 usage error.",
-        subcommands: [ServeCommand.self, FleetAuditCommand.self, FleetVerifyCommand.self])
+        subcommands: [ServeCommand.self, FleetAuditCommand.self, FleetVerifyCommand.self, FleetStatsCommand.self])
 
     /// Parses and runs; a usage error exits 2, a failure 1 with one sentence on stderr (as `sheetlog`).
     nonisolated static func main() async {

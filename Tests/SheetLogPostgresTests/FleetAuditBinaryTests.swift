@@ -162,3 +162,50 @@ struct FleetVerifyBinaryTests {
         #expect(try ProductBinary.run(FleetAuditBinaryTests.server, ["verify", "--postgres", url, "--device", devices[0]]).status == 0)
     }
 }
+
+/// `sheetlog-server stats --postgres URL`: `sheetlog stats --json` plus the device, per device.
+@Suite("sheetlog-server stats --postgres")
+struct FleetStatsBinaryTests {
+    @Test(.timeLimit(.minutes(1)))
+    func statsAreSheetlogsPlusTheDevice() async throws {
+        let url = try await TestFleet.migratedURL()
+        let devices = ["a-\(TestFleet.device())", "b-\(TestFleet.device())"]
+        for device in devices {
+            let clock = ManualClock()
+            let database = try await SheetLogDatabase.openFleet(url: url, device: device, options: .init(clock: clock))
+            try await ServeFleetBinaryTests.record(into: database, clock: clock)
+            try database.close()
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-fleet-stats-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("device.sqlite").path
+        let clock = ManualClock()
+        let file = try SheetLogDatabase.open(path: path, options: .init(clock: clock))
+        try await ServeFleetBinaryTests.record(into: file, clock: clock)
+        try file.close()
+
+        let alone = try ProductBinary.run(FleetAuditBinaryTests.sheetlog, ["stats", "--db", path, "--json"])
+        #expect(alone.status == 0, "\(alone.stderr)")
+        var expected = try #require(try JSONSerialization.jsonObject(with: Data(alone.stdout.utf8)) as? [String: Any])
+        // The storage's size is the one thing a fleet device and a file cannot share.
+        expected["fileBytes"] = nil
+        expected["bytesPerEvent"] = nil
+        let all = try ProductBinary.run(FleetAuditBinaryTests.server, ["stats", "--postgres", url, "--json"])
+        #expect(all.status == 0, "\(all.stderr)")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["device"] as? String } == devices)
+        for object in array {
+            var object = object
+            let device = object["device"] as? String
+            object["device"] = nil
+            object["fileBytes"] = nil
+            object["bytesPerEvent"] = nil
+            #expect(object as NSDictionary == expected as NSDictionary, "\(device ?? "?")")
+        }
+        let one = try ProductBinary.run(FleetAuditBinaryTests.server, ["stats", "--postgres", url, "--device", devices[1]])
+        #expect(one.status == 0)
+        #expect(one.stdout.hasPrefix("device \(devices[1])\nSTATISTIC"))
+        #expect(try ProductBinary.run(FleetAuditBinaryTests.server, ["stats", "--postgres", url, "--device", "nope"]).status == 1)
+    }
+}
