@@ -85,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "SheetLogServerCLI",
             dependencies: [
-                "SheetLogServer", "SheetLog", "SheetLogSQLite", "SheetLogPostgres", argumentParser, hummingbird, logging,
+                "SheetLogServer", "SheetLog", "SheetLogSQLite", "SheetLogFleet", "SheetLogPostgres", argumentParser, hummingbird, logging,
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
@@ -154,7 +154,7 @@ let package = Package(
             dependencies: [
                 "SheetLogPostgres", "SheetLogPostgresTestSupport", "SheetLogStoreConformance", "SheetLogBackendConformance", "SheetLogStorage",
                 "SheetLogProjections", "SheetLogDomain", "SheetLogTestSupport", "SheetLogSQLite", "SheetLogTesting", "SheetLogFleet", "SheetLog",
-                "SheetLogReports", postgresNIO, logging, grdb,
+                "SheetLogReports", "SheetLogViewerTestSupport", "SheetLogServerCLI", postgresNIO, logging, grdb,
             ]
         ),
         // `sheetlog-server import` and the store's import on a real PostgreSQL: the built binaries, device

@@ -24,4 +24,15 @@ extension SheetLogDatabase {
         let backend = try await PostgresBackend.open(url: url, device: device, limits: options.limits, clock: options.clock)
         return SheetLogDatabase(backend: backend, options: options, path: nil)
     }
+
+    /// Opens one device's database on the connection pool of `fleet`, which stays its owner: no
+    /// connection and no migration of its own, so that a viewer can hold many devices open at once.
+    /// Closing the database leaves `fleet` open. Throws as ``openFleet(url:device:options:)`` does
+    /// for the device id and metadata.
+    package static func openFleet(on fleet: PostgresFleetReader, device: String, options: Options = .init()) throws -> SheetLogDatabase {
+        try requirePrintableMetadata(options.metadata)
+        try requirePrintable(device, "the device id", operation: "open")
+        let backend = try PostgresBackend.open(device: device, on: fleet, limits: options.limits, clock: options.clock)
+        return SheetLogDatabase(backend: backend, options: options, path: nil)
+    }
 }

@@ -37,7 +37,8 @@ public final class PostgresEventStore: EventStore, Sendable {
 
     let client: PostgresClient
     let logger: Logger
-    private let runner: Task<Void, Never>
+    /// Nil when the client is shared (``onSharedClient(_:location:device:limits:clock:)``): its owner runs it.
+    private let runner: Task<Void, Never>?
     private let closed = LockedBox(false)
     /// The sessions the last appends folded, by stream: an append's prior session is taken from here
     /// when the stream's event at the cached version still has the cached chain (checked in the
@@ -45,20 +46,45 @@ public final class PostgresEventStore: EventStore, Sendable {
     /// else folded again from the stream's events.
     let foldedSessions = LockedBox<[String: ProjectedSession]>([:])
 
-    private init(device: String, location: PostgresLocation, limits: InputLimits, clock: any SheetLogClock, sheetProjections: Bool) {
+    private convenience init(device: String, location: PostgresLocation, limits: InputLimits, clock: any SheetLogClock, sheetProjections: Bool) {
+        let logger = Logger(label: "sheetlog.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+        let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
+        self.init(device: device, location: location, limits: limits, clock: clock, sheetProjections: sheetProjections, client: client, logger: logger)
+    }
+
+    private init(
+        device: String, location: PostgresLocation, limits: InputLimits, clock: any SheetLogClock, sheetProjections: Bool,
+        client: PostgresClient, logger: Logger, ownsClient: Bool = true
+    ) {
         self.device = device
         self.location = location
         self.limits = limits
         self.clock = clock
         self.sheetProjections = sheetProjections
-        logger = Logger(label: "sheetlog.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
-        let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
+        self.logger = logger
         self.client = client
-        runner = Task { await client.run() }
+        runner = ownsClient ? Task { await client.run() } : nil
     }
 
     deinit {
-        runner.cancel()
+        runner?.cancel()
+    }
+
+    /// The store of `device` on a client someone else runs (and closes): many devices' stores on one
+    /// connection pool, as a viewer over a whole fleet needs — one pool per device would exhaust
+    /// PostgreSQL's `max_connections`. The database must already be migrated (the owner of the
+    /// client did it); ``close()`` leaves the client running.
+    package static func onSharedClient(
+        _ client: PostgresClient, location: PostgresLocation, device: String, limits: InputLimits = .default,
+        clock: any SheetLogClock = WallClock(), sheetProjections: Bool = true
+    ) throws -> PostgresEventStore {
+        guard !device.isEmpty, device.utf8.count <= limits.maxIdentifierBytes, !device.utf8.contains(0) else {
+            throw SheetLogError(
+                .invalidInput, "a device id is 1 to \(limits.maxIdentifierBytes) bytes without NUL", context: .init(operation: "open"))
+        }
+        return PostgresEventStore(
+            device: device, location: location, limits: limits, clock: clock, sheetProjections: sheetProjections, client: client,
+            logger: Logger(label: "sheetlog.postgres", factory: { _ in SwiftLogNoOpLogHandler() }), ownsClient: false)
     }
 
     /// Connects to the database at `url`, brings its schema up to date (``PostgresMigrator``), and
@@ -106,7 +132,7 @@ public final class PostgresEventStore: EventStore, Sendable {
     /// Stops the store's connections; every later call throws ``SheetLogError/Code/closed``.
     public func close() {
         closed.withLock { $0 = true }
-        runner.cancel()
+        runner?.cancel()
     }
 
     /// Throws when the store was closed.

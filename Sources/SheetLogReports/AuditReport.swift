@@ -25,4 +25,27 @@ package enum AuditReport {
             record.resolution?.rawValue ?? empty, TimeText.iso(record.occurredAt) ?? empty,
         ]
     }
+
+    /// The human table: ``columns`` with `CHANGED` for `changedFields`, lists joined by `, `, `-` for no value;
+    /// with `devices`, a `DEVICE` column first (`sheetlog-server audit`).
+    package static func human(_ records: [DismissalRecord], devices: [String]? = nil) -> String {
+        if records.isEmpty { return "no dismissals match\n" }
+        let header = columns.map { $0 == "changedFields" ? "CHANGED" : $0.uppercased() }
+        var table = TextTable(devices == nil ? header : ["DEVICE"] + header)
+        for (index, record) in records.enumerated() {
+            let cells = cells(record, listSeparator: ", ", empty: "-")
+            table.append(devices.map { [$0[index]] + cells } ?? cells)
+        }
+        return table.render()
+    }
+
+    /// ``json(_:)`` with a `"device"` key in each object.
+    package static func json(_ records: [DismissalRecord], devices: [String]) throws(SheetLogError) -> String {
+        try JSONOutput.pretty(zip(devices, records).map { FleetAuditRecordJSON(device: $0, record: AuditRecordJSON($1)) })
+    }
+
+    /// ``csv(_:)`` with a `device` column first.
+    package static func csv(_ records: [DismissalRecord], devices: [String]) -> String {
+        CSVWriter.render(header: ["device"] + columns, rows: zip(devices, records).map { [$0] + cells($1, listSeparator: ";", empty: "") })
+    }
 }

@@ -3,21 +3,27 @@ import Foundation
 import Hummingbird
 import Logging
 import SheetLog
+import SheetLogPostgres
 import SheetLogServer
 
-/// `sheetlog-server serve --db FILE [--host 127.0.0.1] [--port 8080]`
+/// `sheetlog-server serve --db FILE | --postgres URL [--host 127.0.0.1] [--port 8080]`
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve one SheetLog file, read-only, as the replay viewer (pages and JSON API).",
+        abstract: "Serve one SheetLog file, or every device of a fleet store, as the replay viewer (pages and JSON API).",
         discussion: """
-            The file is opened for reading only and stays byte for byte as it was. The server listens on \
+            The file is opened for reading only and stays byte for byte as it was. With --postgres, the \
+            viewer lists every device of the fleet store and reads each one's log. The server listens on \
             loopback unless --host says otherwise, prints its URL once it listens, and stops cleanly on \
             SIGINT (Ctrl-C) or SIGTERM.
             """)
 
     @Option(name: .customLong("db"), help: ArgumentHelp("The database file (default $SHEETLOG_DB, else ./sheetlog.sqlite).", valueName: "path"))
     var database: String?
+
+    @Option(help: ArgumentHelp(
+        "The fleet store's PostgreSQL URL; without --db, $SHEETLOG_POSTGRES when $SHEETLOG_DB is not set.", valueName: "url"))
+    var postgres: String?
 
     @Option(help: "The address to listen on; 127.0.0.1 (loopback) unless you mean to share the viewer.")
     var host = "127.0.0.1"
@@ -31,12 +37,22 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         if !(0...65_535).contains(port) { throw ValidationError("--port must be a port number from 0 to 65535") }
         if host.isEmpty { throw ValidationError("--host must not be empty") }
+        if database != nil, postgres != nil { throw ValidationError("--db and --postgres cannot be used together") }
     }
 
-    var databasePath: String {
-        if let database { return database }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["SHEETLOG_DB"], !fromEnvironment.isEmpty { return fromEnvironment }
-        return "./sheetlog.sqlite"
+    /// What to serve: `--db`, `--postgres`, then `$SHEETLOG_DB`, `$SHEETLOG_POSTGRES`, else ./sheetlog.sqlite.
+    enum Source {
+        case file(String)
+        case fleet(String)
+    }
+
+    var source: Source {
+        if let database { return .file(database) }
+        if let postgres { return .fleet(postgres) }
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["SHEETLOG_DB"], !path.isEmpty { return .file(path) }
+        if let url = environment["SHEETLOG_POSTGRES"], !url.isEmpty { return .fleet(url) }
+        return .file("./sheetlog.sqlite")
     }
 
     func run() async throws {
@@ -46,15 +62,28 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "sheetlog-server")
-        let path = databasePath
-        let reader = try SQLiteFileReader.open(path: path, options: .init(logger: logger))
+        switch source {
+        case .file(let path):
+            let reader = try SQLiteFileReader.open(path: path, options: .init(logger: logger))
+            try await serve(reader, shown: "\(path) (read-only)", logger: logger)
+            try reader.database.close()
+        case .fleet(let url):
+            // Connects and migrates once: an unreachable server or a refused login is one line here.
+            let fleet = try await PostgresFleetReader.open(url: url)
+            let databases = FleetDatabases(fleet: fleet)
+            let reader = FleetReader(devices: { try await databases.devices() }, open: { try await databases.database(of: $0) })
+            try await serve(reader, shown: "the fleet store \(fleet.location)", logger: logger)
+            fleet.close()
+        }
+        FileHandle.standardOutput.write(Data("sheetlog-server: stopped\n".utf8))
+    }
+
+    private func serve(_ reader: some SheetLogReader, shown: String, logger: Logger) async throws {
         let host = self.host
         let app = ViewerServer.application(reader: reader, host: host, port: port, logger: logger) { boundPort in
             let shownHost = host.contains(":") ? "[\(host)]" : host
-            FileHandle.standardOutput.write(Data("sheetlog-server: serving \(path) (read-only) at http://\(shownHost):\(boundPort)/\n".utf8))
+            FileHandle.standardOutput.write(Data("sheetlog-server: serving \(shown) at http://\(shownHost):\(boundPort)/\n".utf8))
         }
         try await app.runService()
-        try reader.database.close()
-        FileHandle.standardOutput.write(Data("sheetlog-server: stopped\n".utf8))
     }
 }

@@ -17,7 +17,7 @@ struct SheetLogServerCommand: AsyncParsableCommand {
             Exit codes: 0 done (serve: stopped cleanly on SIGINT or SIGTERM), 1 the file, the address or the \
             fleet database could not be used or refused the input, 2 usage error.
             """,
-        subcommands: [ServeCommand.self, ImportCommand.self])
+        subcommands: [ServeCommand.self, ImportCommand.self, FleetAuditCommand.self, FleetVerifyCommand.self, FleetStatsCommand.self])
 
     /// Parses and runs; a usage error exits 2, a failure 1 with one sentence on stderr (as `sheetlog`).
     nonisolated static func main() async {
@@ -36,6 +36,9 @@ struct SheetLogServerCommand: AsyncParsableCommand {
                 var syncCommand = command
                 try syncCommand.run()
             }
+        } catch let error as ExitCode {
+            // A failed check (verify) said why on stderr already.
+            Foundation.exit(error.rawValue)
         } catch let error as SheetLogError {
             // One line, whatever a driver's text holds.
             let line = error.description.split(whereSeparator: \.isNewline).joined(separator: " ")

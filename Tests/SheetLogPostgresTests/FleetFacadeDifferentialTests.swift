@@ -12,7 +12,7 @@ import Testing
 @Suite struct FleetFacadeDifferentialTests {
     static let sessions = ["s1", "s2", "s3"]
 
-    @Test(.timeLimit(.minutes(1)), arguments: [11, 2_026])
+    @Test(.timeLimit(.minutes(3)), arguments: [11, 2_026])
     func theSameCommandsGiveTheSameAnswers(seed: Int) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-fleet-diff-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

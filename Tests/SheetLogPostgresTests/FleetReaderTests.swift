@@ -9,7 +9,7 @@ import Testing
 /// last recorded time), the audit over every device (each record with its device), the sessions
 /// per device.
 @Suite struct FleetReaderTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func fleetReadsAreTheUnionOfTheDevices() async throws {
         let url = try await TestFleet.migratedURL()
         // Names whose byte order differs from a locale's ("B" before "a").

@@ -31,11 +31,17 @@ public final class ServerProcess: @unchecked Sendable {
     /// Starts `executable serve --db database --port 0 extra…` and waits (up to `timeout` seconds)
     /// for the line with its URL. Throws what it printed when it exits or stays silent instead.
     public static func start(executable: URL, database: String, extra: [String] = [], timeout: TimeInterval = 60) throws -> ServerProcess {
+        try start(executable: executable, arguments: ["serve", "--db", database, "--port", "0"] + extra, timeout: timeout)
+    }
+
+    /// Starts `executable arguments…` (a `serve` on `--port 0`) as ``start(executable:database:extra:timeout:)`` does.
+    public static func start(executable: URL, arguments: [String], timeout: TimeInterval = 60) throws -> ServerProcess {
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--db", database, "--port", "0"] + extra
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "SHEETLOG_DB")
+        environment.removeValue(forKey: "SHEETLOG_POSTGRES")
         process.environment = environment
         let output = OutputCollector()
         process.standardOutput = output.stdout

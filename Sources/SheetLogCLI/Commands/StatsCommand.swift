@@ -17,14 +17,6 @@ struct StatsCommand: AsyncParsableCommand, GlobalOptionsCommand {
             Terminal.writeLine(try JSONOutput.pretty(stats))
             return
         }
-        var table = TextTable(["STATISTIC", "VALUE"])
-        table.append(["events", String(stats.events)])
-        table.append(["sessions", String(stats.sessions)])
-        for type in stats.eventsByType.keys.sorted() { table.append(["events of type \(type)", String(stats.eventsByType[type]!)]) }
-        table.append(["open drafts", String(stats.openDrafts)])
-        table.append(["recoverable drafts", String(stats.recoverableDrafts)])
-        table.append(["file size (bytes)", String(stats.fileBytes)])
-        table.append(["bytes per event", String(Int(stats.bytesPerEvent.rounded()))])
-        Terminal.write(table.render())
+        Terminal.write(StatisticsText.human(stats))
     }
 }

@@ -17,29 +17,11 @@ struct VerifyCommand: AsyncParsableCommand, GlobalOptionsCommand {
         if json {
             Terminal.writeLine(try JSONOutput.pretty(VerificationJSON(report)))
         } else {
-            var table = TextTable(["CHECK", "RESULT", "DETAIL"])
-            for check in report.checks { table.append([check.name, check.passed ? "ok" : "FAILED", check.detail]) }
-            Terminal.write(table.render())
-            Terminal.writeLine("\(report.events) events in \(report.sessions) sessions: \(report.isHealthy ? "healthy" : "NOT healthy")")
+            Terminal.write(VerificationJSON.human(report))
         }
         if let failure = report.firstFailure {
             Terminal.writeFailure("sheetlog: verify failed: \(failure.name): \(failure.detail)")
             throw ExitCode(ExitStatus.failure)
         }
-    }
-}
-
-/// `sheetlog verify --json`: `{healthy, events, sessions, checks: [{name, passed, detail}]}`.
-struct VerificationJSON: Encodable {
-    var healthy: Bool
-    var events: Int64
-    var sessions: Int
-    var checks: [VerificationReport.Check]
-
-    init(_ report: VerificationReport) {
-        healthy = report.isHealthy
-        events = report.events
-        sessions = report.sessions
-        checks = report.checks
     }
 }

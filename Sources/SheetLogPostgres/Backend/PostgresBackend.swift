@@ -37,6 +37,15 @@ package final class PostgresBackend: SheetLogBackend, Sendable {
         PostgresBackend(store: try await PostgresEventStore.open(url: url, device: device, limits: limits, clock: clock, sheetProjections: true))
     }
 
+    /// The backend of `device`'s log on the fleet reader's connection pool, without connecting or
+    /// migrating again (the reader did both): what a viewer over every device opens per device.
+    package static func open(
+        device: String, on fleet: PostgresFleetReader, limits: InputLimits = .default, clock: any SheetLogClock = WallClock()
+    ) throws -> PostgresBackend {
+        PostgresBackend(store: try PostgresEventStore.onSharedClient(
+            fleet.client, location: fleet.location, device: device, limits: limits, clock: clock, sheetProjections: true))
+    }
+
     /// The device whose log this backend reads and appends to.
     package var device: String { store.device }
 

@@ -6,18 +6,18 @@ import SheetLog
 /// table.append(["s1", "12"])
 /// print(table.render())
 /// ```
-struct TextTable {
-    let header: [String]
-    private(set) var rows: [[String]] = []
+package struct TextTable {
+    package let header: [String]
+    package private(set) var rows: [[String]] = []
 
-    init(_ header: [String]) { self.header = header }
+    package init(_ header: [String]) { self.header = header }
 
     /// Adds a row; control and bidi formatting characters in its cells are escaped, so that a
     /// name or value can neither split the row nor run a terminal escape.
-    mutating func append(_ row: [String]) { rows.append(row.map(NameCharacters.escaped)) }
+    package mutating func append(_ row: [String]) { rows.append(row.map(NameCharacters.escaped)) }
 
     /// The table as lines separated by line breaks, with a trailing line break; no trailing spaces.
-    func render() -> String {
+    package func render() -> String {
         let all = [header] + rows
         var widths = [Int](repeating: 0, count: header.count)
         for row in all {

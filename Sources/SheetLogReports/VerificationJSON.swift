@@ -1,0 +1,26 @@
+import SheetLog
+
+/// `sheetlog verify --json`: `{healthy, events, sessions, checks: [{name, passed, detail}]}`;
+/// `sheetlog-server verify --json` adds `device`.
+package struct VerificationJSON: Encodable {
+    package var device: String?
+    package var healthy: Bool
+    package var events: Int64
+    package var sessions: Int
+    package var checks: [VerificationReport.Check]
+
+    package init(_ report: VerificationReport, device: String? = nil) {
+        self.device = device
+        healthy = report.isHealthy
+        events = report.events
+        sessions = report.sessions
+        checks = report.checks
+    }
+
+    /// The human report: a table of the checks, then a line with the counts and the verdict.
+    package static func human(_ report: VerificationReport) -> String {
+        var table = TextTable(["CHECK", "RESULT", "DETAIL"])
+        for check in report.checks { table.append([check.name, check.passed ? "ok" : "FAILED", check.detail]) }
+        return table.render() + "\(report.events) events in \(report.sessions) sessions: \(report.isHealthy ? "healthy" : "NOT healthy")\n"
+    }
+}
