@@ -39,12 +39,20 @@ import Testing
             try await connection.query(
                 "INSERT INTO horizon (payload) SELECT '{}' FROM generate_series(1, \(rows))", logger: TestFleet.logger)
         }
-        let visible = try await TestFleet.withConnection(url) { connection in
-            let query: PostgresQuery = """
-                SELECT count(*) FROM horizon WHERE xact < pg_snapshot_xmin(pg_current_snapshot())
-                """
-            for try await (count) in try await connection.query(query, logger: TestFleet.logger).decode(Int64.self) { return count }
-            return 0
+        // The horizon is the cluster's oldest open transaction, in any database: while another test's
+        // transaction is open, committed rows stay below it unseen (the reader lag the lock avoids).
+        // They must all show once it has moved on.
+        let deadline = ContinuousClock.now + .seconds(60)
+        var visible: Int64 = 0
+        while visible < Int64(writers * transactions * rows), ContinuousClock.now < deadline {
+            visible = try await TestFleet.withConnection(url) { connection in
+                let query: PostgresQuery = """
+                    SELECT count(*) FROM horizon WHERE xact < pg_snapshot_xmin(pg_current_snapshot())
+                    """
+                for try await (count) in try await connection.query(query, logger: TestFleet.logger).decode(Int64.self) { return count }
+                return 0
+            }
+            if visible < Int64(writers * transactions * rows) { try await Task.sleep(for: .milliseconds(50)) }
         }
         #expect(visible == Int64(writers * transactions * rows))
         print("""
