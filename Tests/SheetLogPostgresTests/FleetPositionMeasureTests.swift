@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import SheetLogPostgresTestSupport
 import Testing
 
 /// The two ways of giving the fleet a gap-free order, measured side by side on the same cluster (a
@@ -13,7 +14,11 @@ import Testing
 ///   holes (rolled-back sequence values) and a reader that lags behind the oldest open transaction.
 @Suite struct FleetPositionMeasureTests {
     @Test func advisoryLockAgainstTransactionIDHorizon() async throws {
-        let url = try await TestFleet.freshURL()
+        // A cluster of its own: the horizon is the cluster's oldest open transaction, and on the shared
+        // cluster other tests' transactions held it back for over a minute in the whole suite.
+        let cluster = try await PostgresCluster.dedicated()
+        defer { cluster.stop() }
+        let url = cluster.url(database: try await cluster.createDatabase())
         try await TestFleet.withConnection(url) { connection in
             for statement: PostgresQuery in [
                 "CREATE TABLE locked (fleet_position bigint PRIMARY KEY, payload text NOT NULL)",
@@ -39,8 +44,8 @@ import Testing
             try await connection.query(
                 "INSERT INTO horizon (payload) SELECT '{}' FROM generate_series(1, \(rows))", logger: TestFleet.logger)
         }
-        // The horizon is the cluster's oldest open transaction, in any database: while another test's
-        // transaction is open, committed rows stay below it unseen (the reader lag the lock avoids).
+        // The horizon is the cluster's oldest open transaction, in any database: while another
+        // transaction is open, committed rows stay above it unseen (the reader lag the lock avoids).
         // They must all show once it has moved on.
         let deadline = ContinuousClock.now + .seconds(60)
         var visible: Int64 = 0
