@@ -96,34 +96,15 @@ extension PostgresEventStore {
     }
 
     /// The batches' events as they will be stored: positions after the device's last, versions after
-    /// each stream's, chained (rule 2) after the device's last chain.
+    /// each stream's stored one, chained (rule 2) after the device's last chain.
     private func record(_ batches: [StreamBatch], recordedAt: Int64, _ connection: PostgresConnection) async throws -> [RecordedEvent] {
         guard batches.contains(where: { !$0.events.isEmpty }) else { return [] }
-        var (position, chain) = try await lastLink(connection)
+        let (position, chain) = try await lastLink(connection)
         var versions: [String: Int64] = [:]
-        var recorded: [RecordedEvent] = []
-        for batch in batches {
-            var version: Int64
-            if let pending = versions[batch.stream] {
-                version = pending
-            } else {
-                version = try await streamVersion(batch.stream, connection)
-            }
-            for event in batch.events {
-                position += 1
-                version += 1
-                chain = IntegrityChain.linkV2(
-                    previous: chain, position: position, eventID: event.eventID, stream: batch.stream, version: version,
-                    type: event.type, schemaVersion: event.schemaVersion, payload: event.payload, metadata: event.metadata,
-                    occurredAt: event.occurredAt, recordedAt: recordedAt)
-                recorded.append(RecordedEvent(
-                    position: position, eventID: event.eventID, stream: batch.stream, version: version, type: event.type,
-                    schemaVersion: event.schemaVersion, payload: event.payload, metadata: event.metadata,
-                    occurredAt: event.occurredAt, recordedAt: recordedAt, chain: chain, chainVersion: ChainRule.v2.rawValue))
-            }
-            versions[batch.stream] = version
+        for batch in batches where versions[batch.stream] == nil {
+            versions[batch.stream] = try await streamVersion(batch.stream, connection)
         }
-        return recorded
+        return batches.recorded(after: position, chain: chain, versions: versions, recordedAt: recordedAt)
     }
 
     /// The device's last position and chain: (0, genesis) for a device with no events.

@@ -50,7 +50,7 @@ extension PostgresBackend {
                 return false
             }
             let recordedAt = store.clock.nowMilliseconds()
-            let recorded = record(decided.batches, versions: settled.versions, after: position, chain: chain, recordedAt: recordedAt)
+            let recorded = decided.batches.recorded(after: position, chain: chain, versions: settled.versions, recordedAt: recordedAt)
             do {
                 try await store.insert(recorded, connection)
             } catch let error as PSQLError where !transaction.lookingUpIDs && error.serverInfo?[.sqlState] == "23505" {
@@ -147,33 +147,6 @@ extension PostgresBackend {
             pending[batch.stream] = actual + Int64(batch.events.count)
         }
         return starts
-    }
-
-    /// The batches' events as they will be stored: positions after `position`, versions after each
-    /// stream's start, chained (rule 2) after `chain`.
-    private func record(
-        _ batches: [StreamBatch], versions starts: [String: Int64], after position: Int64, chain: [UInt8], recordedAt: Int64
-    ) -> [RecordedEvent] {
-        var (position, chain) = (position, chain)
-        var versions = starts
-        var recorded: [RecordedEvent] = []
-        for batch in batches {
-            var version = versions[batch.stream] ?? 0
-            for event in batch.events {
-                position += 1
-                version += 1
-                chain = IntegrityChain.linkV2(
-                    previous: chain, position: position, eventID: event.eventID, stream: batch.stream, version: version,
-                    type: event.type, schemaVersion: event.schemaVersion, payload: event.payload, metadata: event.metadata,
-                    occurredAt: event.occurredAt, recordedAt: recordedAt)
-                recorded.append(RecordedEvent(
-                    position: position, eventID: event.eventID, stream: batch.stream, version: version, type: event.type,
-                    schemaVersion: event.schemaVersion, payload: event.payload, metadata: event.metadata,
-                    occurredAt: event.occurredAt, recordedAt: recordedAt, chain: chain, chainVersion: ChainRule.v2.rawValue))
-            }
-            versions[batch.stream] = version
-        }
-        return recorded
     }
 
     private func insertReceipts(_ receipts: [CommandReceipt], recordedAt: Int64, _ connection: PostgresConnection) async throws {
