@@ -41,7 +41,7 @@ package enum AuditReport {
 
     /// ``json(_:)`` with a `"device"` key in each object.
     package static func json(_ records: [DismissalRecord], devices: [String]) throws(SheetLogError) -> String {
-        try JSONOutput.pretty(zip(devices, records).map { FleetAuditRecordJSON(device: $0, record: AuditRecordJSON($1)) })
+        try JSONOutput.pretty(zip(devices, records).map { DeviceJSON(device: $0, AuditRecordJSON($1)) })
     }
 
     /// ``csv(_:)`` with a `device` column first.
