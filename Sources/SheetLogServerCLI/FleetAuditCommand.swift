@@ -12,8 +12,7 @@ struct FleetAuditCommand: AsyncParsableCommand {
         commandName: "audit",
         abstract: "List the dismissal attempts of every device of a fleet store (or of one), as `sheetlog audit` does.")
 
-    @Option(help: ArgumentHelp("The fleet store's PostgreSQL URL (default $SHEETLOG_POSTGRES).", valueName: "url")) var postgres: String?
-    @Option(help: "Only this device.") var device: String?
+    @OptionGroup var fleetOptions: FleetOptions
     @Option(help: "Only this session.") var session: String?
     @Option(help: "Only this route name.") var route: String?
     @Option(help: "Only this source: swipe, cancelButton or programmatic.") var source: String?
@@ -45,13 +44,6 @@ struct FleetAuditCommand: AsyncParsableCommand {
         if let start = query.since, let end = query.until, end <= start {
             throw ValidationError("--until must be later than --since")
         }
-        if url == nil { throw ValidationError("--postgres URL is required (or $SHEETLOG_POSTGRES)") }
-    }
-
-    var url: String? {
-        if let postgres { return postgres }
-        if let url = ProcessInfo.processInfo.environment["SHEETLOG_POSTGRES"], !url.isEmpty { return url }
-        return nil
     }
 
     var query: AuditQuery {
@@ -63,10 +55,10 @@ struct FleetAuditCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let fleet = try await PostgresFleetReader.open(url: url ?? "")
+        let fleet = try await PostgresFleetReader.open(url: fleetOptions.url ?? "")
         defer { fleet.close() }
         let found: [FleetDismissal]
-        if let device {
+        if let device = fleetOptions.device {
             guard try await fleet.devices().contains(where: { $0.device == device }) else {
                 throw SheetLogError(.notFound, "no device \(device) in \(fleet.location)", context: .init(operation: "audit"))
             }
