@@ -27,35 +27,36 @@ extension PostgresEventStore {
     /// it meanwhile are left for the next run.
     @concurrent
     public func importLog(from source: any EventStore, batchSize: Int = PostgresEventStore.importBatchSize) async throws -> PostgresImportReport {
-        try ensureOpen("import")
         let batchSize = max(1, batchSize)
         let sourceThrough = try await source.lastPosition()
-        let stored = try await reading("import") { client in
-            try await client.withConnection { connection in try await lastLink(connection) }
-        }
-        try await verifySource(source, through: sourceThrough, stored: (stored.0, stored.1), batchSize: batchSize)
-
-        var head = (position: stored.0, chain: stored.1)
-        var imported = 0
-        while head.position < sourceThrough {
-            try Task.checkCancellation()
-            let chunk = try await source.readAll(after: head.position, through: sourceThrough, limit: batchSize, types: nil)
-            try Self.relink(chunk, after: head, through: sourceThrough)
-            let previous = head
-            imported += try await inTransaction("import") { connection in
-                try await storeImported(chunk, after: previous, connection)
+        // One connection of its own for the whole run: a server that restarts or goes away ends the
+        // import with an error at its next statement instead of a lease that waits for the pool.
+        return try await onOwnConnection("import", whenClosed: "the batches committed before are stored; a rerun stores the rest") { [self] connection in
+            let stored = try await lastLink(connection)
+            try await verifySource(source, through: sourceThrough, stored: stored, batchSize: batchSize, connection)
+            var head = (position: stored.0, chain: stored.1)
+            var imported = 0
+            while head.position < sourceThrough {
+                try Task.checkCancellation()
+                let chunk = try await source.readAll(after: head.position, through: sourceThrough, limit: batchSize, types: nil)
+                try Self.relink(chunk, after: head, through: sourceThrough)
+                let previous = head
+                imported += try await transaction("import", on: connection) { connection in
+                    try await storeImported(chunk, after: previous, connection)
+                }
+                head = (chunk[chunk.count - 1].position, chunk[chunk.count - 1].chain)
             }
-            head = (chunk[chunk.count - 1].position, chunk[chunk.count - 1].chain)
+            return PostgresImportReport(
+                device: device, imported: imported, storedThrough: head.position, chainHead: head.chain, sourceThrough: sourceThrough)
         }
-        return PostgresImportReport(
-            device: device, imported: imported, storedThrough: head.position, chainHead: head.chain, sourceThrough: sourceThrough)
     }
 
     /// Recomputes the source's chain from genesis through `through` and checks that it agrees with
     /// what is stored: the event at the stored head (or, for a source shorter than the stored log, its
     /// last event) carries the stored chain, which under the chain covers every earlier row.
     private func verifySource(
-        _ source: any EventStore, through sourceThrough: Int64, stored: (Int64, [UInt8]), batchSize: Int
+        _ source: any EventStore, through sourceThrough: Int64, stored: (Int64, [UInt8]), batchSize: Int,
+        _ connection: PostgresConnection
     ) async throws {
         var walk = ChainWalk()
         var after: Int64 = 0
@@ -73,14 +74,14 @@ extension PostgresEventStore {
                         context: .init(position: position, operation: "import"))
                 }
                 if event.position == stored.0, event.chain != stored.1 {
-                    throw try await historyMismatch(source, through: stored.0, storedThrough: stored.0, tail: "nothing was imported")
+                    throw try await historyMismatch(source, through: stored.0, storedThrough: stored.0, tail: "nothing was imported", connection)
                 }
                 after = event.position
                 lastChain = event.chain
             }
         }
-        if sourceThrough > 0, sourceThrough < stored.0, try await storedChain(at: sourceThrough) != lastChain {
-            throw try await historyMismatch(source, through: sourceThrough, storedThrough: stored.0, tail: "nothing was imported")
+        if sourceThrough > 0, sourceThrough < stored.0, try await storedChain(at: sourceThrough, connection) != lastChain {
+            throw try await historyMismatch(source, through: sourceThrough, storedThrough: stored.0, tail: "nothing was imported", connection)
         }
     }
 
@@ -145,11 +146,13 @@ extension PostgresEventStore {
 
     /// The refusal of a source whose events 1 … `through` are not all the stored ones: the first
     /// position where a row differs, found by reading both logs side by side.
-    private func historyMismatch(_ source: any EventStore, through: Int64, storedThrough: Int64, tail: String) async throws -> SheetLogError {
+    private func historyMismatch(
+        _ source: any EventStore, through: Int64, storedThrough: Int64, tail: String, _ connection: PostgresConnection
+    ) async throws -> SheetLogError {
         var after: Int64 = 0
         while after < through {
             let theirs = try await source.readAll(after: after, through: through, limit: 2_000, types: nil)
-            let ours = try await readAll(after: after, through: through, limit: 2_000, types: nil)
+            let ours = try await storedEvents(after: after, through: through, limit: 2_000, connection)
             for (index, event) in theirs.enumerated() where index >= ours.count || ours[index] != event {
                 return mismatchError(at: event.position, storedThrough: storedThrough, tail: tail)
             }
@@ -174,16 +177,18 @@ extension PostgresEventStore {
     }
 
     /// The stored chain of the device's event at `position`, nil when there is none.
-    private func storedChain(at position: Int64) async throws -> [UInt8]? {
-        try await reading("import") { client in
-            try await client.withConnection { connection in try await storedChain(at: position, connection) }
-        }
-    }
-
     private func storedChain(at position: Int64, _ connection: PostgresConnection) async throws -> [UInt8]? {
         let rows = try await connection.query(
             "SELECT chain FROM events WHERE device = \(device) AND position = \(position)", logger: logger)
         for try await (chain) in rows.decode(Data.self) { return [UInt8](chain) }
         return nil
+    }
+
+    private func storedEvents(after: Int64, through: Int64, limit: Int64, _ connection: PostgresConnection) async throws -> [RecordedEvent] {
+        let rows = try await connection.query("""
+            SELECT \(unescaped: Self.eventColumns) FROM events
+            WHERE device = \(device) AND position > \(after) AND position <= \(through) ORDER BY position LIMIT \(limit)
+            """, logger: logger)
+        return try await Self.decodeEvents(rows)
     }
 }

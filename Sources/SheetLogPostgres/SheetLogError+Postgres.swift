@@ -26,7 +26,8 @@ extension SheetLogError {
             let state = server[.sqlState] ?? "?????"
             let message = server[.message] ?? "no message"
             let code: Code = switch state {
-            case "28P01", "28000", "3D000": .connectionFailed
+            // 57P0x: the server is shutting down or restarting (`pg_ctl restart -m immediate`).
+            case "28P01", "28000", "3D000", "57P01", "57P02", "57P03": .connectionFailed
             case "40001", "40P01", "55P03": .busy
             case "53100": .storageFull
             default: .storage

@@ -8,9 +8,10 @@ import Glibc
 #endif
 
 /// Faults in the middle of `sheetlog-server import` (the built binary, 100 events per transaction, on
-/// a file of about 5,000 events): the import process killed with SIGKILL leaves whole batches stored,
-/// in order, and a rerun stores the rest: nothing lost, nothing twice. On a cluster of its own, so
-/// that fault tests (a server restart, to come) never cut other tests' connections.
+/// a file of about 5,000 events): the import process killed with SIGKILL, or its PostgreSQL restarted
+/// with `-m immediate`, leaves whole batches stored, in order, and a rerun stores the rest: nothing
+/// lost, nothing twice. Each on a cluster of its own, so that a restart never cuts other tests'
+/// connections.
 @Suite(.serialized) struct ImportFaultTests {
     static let batchSize = 100
     static let file = Task { try await DeviceFile.make(seed: 5_000, appends: 0..<2_000) }
@@ -67,4 +68,37 @@ import Glibc
         #expect(try await fleet.count("SELECT count(*) FROM dismissals WHERE device = $1", device: "d")
             == Int64(expected.filter { $0.type == "attemptDismiss" }.count))
     }
+
+    @Test func aServerRestartedMidImportEndsInOneLineAndARerunStoresTheRest() async throws {
+        let cluster = try await PostgresCluster.dedicated()
+        defer { cluster.stop() }
+        let file = try await Self.file.value
+        let expected = try file.rows()
+        let fleet = try await FleetDatabase.fresh(on: cluster)
+
+        let stderr = Pipe()
+        let process = try Self.startImport(fleet, file, stderr: stderr)
+        try await Self.waitForRows(fleet, process)
+        try await cluster.restartImmediately()
+        // Bounded: the bug was an import that waited for ever.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        if process.isRunning {
+            Issue.record("the import still runs 60 s after the restart (pid \(process.processIdentifier))")
+            process.terminate()
+        }
+        process.waitUntilExit()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1, "\(message)")
+        #expect(message.hasPrefix("sheetlog-server: ") && message.split(separator: "\n").count == 1, "\(message)")
+        #expect(message.contains("\(cluster.user)@\(cluster.host):\(cluster.port)/\(fleet.name)"), "\(message)")
+
+        let stored = try await fleet.rows(device: "d")
+        #expect(stored.count < expected.count)
+        #expect(stored.count % Self.batchSize == 0, "whole batches only: \(stored.count)")
+        #expect(stored == Array(expected.prefix(stored.count)))
+
+        try await Self.expectRerunCompletes(fleet, file, expected: expected, alreadyStored: stored.count)
+    }
+
 }
