@@ -32,12 +32,24 @@ extension PostgresEventStore {
                 logger: logger)
         }
         let writer = SheetRowWriter(device: device, connection: connection, logger: logger)
-        for dismissal in folded.dismissals { try await writer.insert(dismissal) }
+        try await writer.insert(folded.dismissals)
         var rows = RebuildRows(folded.sessions)
-        while let (presentations, session) = rows.next() {
-            for presentation in presentations { try await writer.upsert(presentation) }
-            if let session { try await writer.upsert(session) }
+        var presentations: [PresentationRow] = []
+        var sessions: [SessionRow] = []
+        // Written a few thousand at a time: RebuildRows makes the rows one session at a time so that a
+        // long log's rows are never all in memory at once.
+        while let (sessionPresentations, session) = rows.next() {
+            presentations += sessionPresentations
+            if let session { sessions.append(session) }
+            if presentations.count >= 5_000 || sessions.count >= 5_000 {
+                try await writer.upsert(presentations)
+                try await writer.upsert(sessions)
+                presentations.removeAll(keepingCapacity: true)
+                sessions.removeAll(keepingCapacity: true)
+            }
         }
+        try await writer.upsert(presentations)
+        try await writer.upsert(sessions)
     }
 
     /// The device's events as rebuild's scan reads them: chunks of exactly `PipelinedEventScan.chunkRows`
