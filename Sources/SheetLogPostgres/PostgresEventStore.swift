@@ -87,6 +87,13 @@ public final class PostgresEventStore: EventStore, Sendable {
             logger: Logger(label: "sheetlog.postgres", factory: { _ in SwiftLogNoOpLogHandler() }), ownsClient: false)
     }
 
+    /// The store of `other` on this store's connection pool, without a migration or a pool of its
+    /// own: many devices' files loaded in one process. Closing it leaves the pool running; closing
+    /// this store stops it.
+    package func store(ofDevice other: String) throws -> PostgresEventStore {
+        try Self.onSharedClient(client, location: location, device: other, limits: limits, clock: clock, sheetProjections: sheetProjections)
+    }
+
     /// Connects to the database at `url`, brings its schema up to date (``PostgresMigrator``), and
     /// returns the store of `device`.
     ///

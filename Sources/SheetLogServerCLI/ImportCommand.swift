@@ -4,7 +4,8 @@ import SheetLog
 import SheetLogPostgres
 import SheetLogSQLite
 
-/// `sheetlog-server import --postgres URL --device ID FILE.sqlite [--json]`
+/// `sheetlog-server import --postgres URL --device ID FILE.sqlite [--json]`, or
+/// `sheetlog-server import --postgres URL --device-per-file FILE.sqlite... [--json]`
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
@@ -15,7 +16,9 @@ struct ImportCommand: AsyncParsableCommand {
             chain is recomputed and found to continue what is stored: a rerun stores nothing new, a rerun \
             after a failure or on a grown file stores the rest. A file whose history differs from the \
             stored one (a fork, an edited row) is refused with the first differing position, and nothing \
-            is stored. Exit codes: 0 imported (or nothing new), 1 refused file or failed connection, 2 usage.
+            is stored. With --device-per-file, each file is the log of the device its name says (ipad-7.sqlite: \
+            ipad-7), imported in turn on one connection pool, a line each; a refused file does not stop the \
+            others. Exit codes: 0 imported (or nothing new), 1 a refused file or a failed connection, 2 usage.
             """)
 
     @Option(help: ArgumentHelp(
@@ -23,7 +26,10 @@ struct ImportCommand: AsyncParsableCommand {
     var postgres: String?
 
     @Option(help: ArgumentHelp("The device (app install) the file comes from.", valueName: "id"))
-    var device: String
+    var device: String?
+
+    @Flag(help: "Import each file as the device its name says, without its extension (ipad-7.sqlite: ipad-7).")
+    var devicePerFile = false
 
     @Flag(help: "Print the summary as one JSON object.")
     var json = false
@@ -31,13 +37,34 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Events per transaction.", valueName: "count"))
     var batchSize = PostgresEventStore.importBatchSize
 
-    @Argument(help: ArgumentHelp("The device's SheetLog file.", valueName: "file.sqlite"))
-    var file: String
+    @Argument(help: ArgumentHelp("The device's SheetLog file (with --device-per-file, any number of files).", valueName: "file.sqlite"))
+    var files: [String]
 
     func validate() throws {
         if postgresURL == nil { throw ValidationError("--postgres is required when $SHEETLOG_POSTGRES is not set") }
-        if device.isEmpty { throw ValidationError("--device must not be empty") }
         if batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
+        switch (device, devicePerFile) {
+        case (.some, true): throw ValidationError("--device and --device-per-file cannot be used together")
+        case (nil, false): throw ValidationError("--device is required (or --device-per-file)")
+        case let (.some(device), false):
+            if device.isEmpty { throw ValidationError("--device must not be empty") }
+            if files.count != 1 { throw ValidationError("--device takes exactly one file (\(files.count) given); use --device-per-file for several") }
+        case (nil, true):
+            if files.isEmpty { throw ValidationError("--device-per-file needs at least one file") }
+            var seen: [String: String] = [:]
+            for file in files {
+                let name = Self.deviceName(of: file)
+                if name.isEmpty { throw ValidationError("\(file) names no device") }
+                if let other = seen.updateValue(file, forKey: name) {
+                    throw ValidationError("\(other) and \(file) are both device \(name)")
+                }
+            }
+        }
+    }
+
+    /// The device a file's name says: its last path component without its extension.
+    static func deviceName(of file: String) -> String {
+        URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
     }
 
     var postgresURL: String? {
@@ -47,11 +74,39 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let source = try SQLiteEventStore(readingFileAt: file)
+        guard let device else { return try await importEachFile() }
+        let source = try SQLiteEventStore(readingFileAt: files[0])
         defer { try? source.close() }
         let store = try await PostgresEventStore.open(url: postgresURL ?? "", device: device)
         defer { store.close() }
         let report = try await store.importLog(from: source, batchSize: batchSize)
+        FileHandle.standardOutput.write(Data((try summary(report) + "\n").utf8))
+    }
+
+    /// `--device-per-file`: the files in turn, on one pool and one migration check; a file that
+    /// cannot be opened or is refused is reported (`sheetlog-server: FILE: why`) and the next one
+    /// goes on. A connection that fails ends the run.
+    private func importEachFile() async throws {
+        let first = try await PostgresEventStore.open(url: postgresURL ?? "", device: Self.deviceName(of: files[0]))
+        defer { first.close() }
+        var refused = 0
+        for file in files {
+            do {
+                let source = try SQLiteEventStore(readingFileAt: file)
+                defer { try? source.close() }
+                let store = try first.store(ofDevice: Self.deviceName(of: file))
+                let report = try await store.importLog(from: source, batchSize: batchSize)
+                FileHandle.standardOutput.write(Data((try summary(report) + "\n").utf8))
+            } catch let error as SheetLogError where error.code != .connectionFailed {
+                refused += 1
+                let line = error.description.split(whereSeparator: \.isNewline).joined(separator: " ")
+                FileHandle.standardError.write(Data("sheetlog-server: \(file): \(line)\n".utf8))
+            }
+        }
+        if refused > 0 { throw ExitCode(1) }
+    }
+
+    private func summary(_ report: PostgresImportReport) throws -> String {
         let line: String
         if json {
             let object: [String: Any] = [
@@ -63,6 +118,6 @@ struct ImportCommand: AsyncParsableCommand {
             let events = report.imported == 1 ? "event" : "events"
             line = "imported \(report.imported) \(events) of device \(report.device): stored through position \(report.storedThrough), chain head \(report.chainHeadHex)"
         }
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        return line
     }
 }

@@ -44,6 +44,51 @@ import Testing
         #expect(try await fleet.rows(device: "demo-phone") == expected)
     }
 
+    @Test func devicePerFileImportsEachFileAsItsNamedDeviceAndARefusedFileStopsNoOther() async throws {
+        let files = try (0..<3).map { _ in try Self.demoFile() }
+        defer { files.forEach { $0.remove() } }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = ["ipad-1", "ipad-2", "ipad-3"].map { directory.appendingPathComponent("\($0).sqlite").path }
+        for (file, path) in zip(files, paths) { try FileManager.default.copyItem(atPath: file.path, toPath: path) }
+        try DeviceFile(directory: directory, path: paths[1]).tamper { db in try db.execute(sql: "UPDATE events SET stream = stream || 'x' WHERE position = 3") }
+        // Each demo has ids and times of its own.
+        let first = try files[0].rows(), third = try files[2].rows()
+        let fleet = try await FleetDatabase.fresh()
+
+        let run = try ProductBinary.run(Self.server, ["import", "--postgres", fleet.url, "--device-per-file"] + paths)
+        #expect(run.status == 1)
+        #expect(run.stdout.split(separator: "\n").map(String.init) == [("ipad-1", first), ("ipad-3", third)].map { device, rows in
+            "imported \(rows.count) events of device \(device): stored through position \(rows.count), chain head \(rows.last?.chainHex ?? "")"
+        }, "\(run.stdout)")
+        #expect(run.stderr.hasPrefix("sheetlog-server: \(paths[1]): ") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("at position 3 "), "\(run.stderr)")
+        #expect(try await fleet.rows(device: "ipad-1") == first)
+        #expect(try await fleet.rows(device: "ipad-2").isEmpty)
+        #expect(try await fleet.rows(device: "ipad-3") == third)
+        #expect(try await fleet.fleetPositionsGapFree())
+
+        let rerun = try ProductBinary.run(Self.server, ["import", "--postgres", fleet.url, "--device-per-file", "--json", paths[0], paths[2]])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let objects = try rerun.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(objects.map { $0["device"] as? String } == ["ipad-1", "ipad-3"])
+        #expect(objects.map { $0["imported"] as? Int } == [0, 0])
+    }
+
+    @Test(arguments: [
+        (["--device", "d", "a.sqlite", "b.sqlite"], "exactly one file"),
+        (["--device", "d", "--device-per-file", "a.sqlite"], "cannot be used together"),
+        (["a.sqlite"], "--device is required"),
+        (["--device-per-file", "x/a.sqlite", "y/a.sqlite"], "are both device a"),
+    ])
+    func importUsageErrorsExit2(arguments: [String], message: String) throws {
+        let run = try ProductBinary.run(Self.server, ["import", "--postgres", "postgres://nobody@127.0.0.1:1/none"] + arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
     @Test func anEditedFileExits1WithOneLineNamingThePositionAndStoresNothing() async throws {
         let file = try Self.demoFile()
         defer { file.remove() }
