@@ -104,8 +104,9 @@ for total in ${sizes//,/ }; do
     psql -d "$database" -c "DROP TABLE copy_events"
     echo "import $total: $events events, $import_rate events/s; COPY into events' schema $copy_rate events/s: ratio $(python3 -c "print(round($import_rate / $copy_rate, 3))") (target ≥ 0.3); COPY into a flat table $flat_rate events/s: ratio $(python3 -c "print(round($import_rate / $flat_rate, 3))")"
 
-    # The fleet audit: newExpense, discarded unsaved data, on 2026-01-08 (UTC), every device.
-    since=1767830400000; until=1767916800000
+    # The fleet audit: newExpense, discarded unsaved data, on 2026-01-01 (UTC), every device (the
+    # workload puts as many events in a day at every size).
+    since=1767225600000; until=1767312000000
     cat > "$work/fleet.sql" <<SQL
 SELECT device, position, session, presentation, route_name, route_group, source, outcome, dirty, changed_fields,
        confirmation, offers_save, resolution, occurred_at, resolved_at
