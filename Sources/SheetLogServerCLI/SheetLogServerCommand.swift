@@ -17,7 +17,10 @@ struct SheetLogServerCommand: AsyncParsableCommand {
             Exit codes: 0 done (serve: stopped cleanly on SIGINT or SIGTERM), 1 the file, the address or the \
             fleet database could not be used or refused the input, 2 usage error.
             """,
-        subcommands: [ServeCommand.self, ImportCommand.self, FleetAuditCommand.self, FleetVerifyCommand.self, FleetStatsCommand.self])
+        subcommands: [
+            ServeCommand.self, ImportCommand.self, FleetAuditCommand.self, FleetReplayCommand.self, FleetRecoverCommand.self,
+            FleetVerifyCommand.self, FleetStatsCommand.self, FleetRebuildCommand.self,
+        ])
 
     /// Parses and runs; a usage error exits 2, a failure 1 with one sentence on stderr (as `sheetlog`).
     nonisolated static func main() async {
