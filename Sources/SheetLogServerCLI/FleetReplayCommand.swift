@@ -8,7 +8,8 @@ import SheetLogReports
 struct FleetReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Show a device's session as `sheetlog replay` shows a file's: each event, then the sheet stack and form values after it.")
+        abstract: "Show a device's session as `sheetlog replay` shows a file's: each event, then the sheet stack and form values after it.",
+        discussion: "--device is required here: a session id is unique on one device only. Exit codes as `sheetlog replay`'s.")
 
     @OptionGroup var fleetOptions: FleetOptions
 
