@@ -6,4 +6,9 @@ package enum DraftsReport {
     package static func json(_ drafts: [RecoverableDraft]) throws(SheetLogError) -> String {
         try JSONOutput.pretty(drafts.map(RecoverableDraftJSON.init))
     }
+
+    /// ``json(_:)`` with a `"device"` key in each object (`sheetlog-server recover`).
+    package static func json(_ drafts: [RecoverableDraft], devices: [String]) throws(SheetLogError) -> String {
+        try JSONOutput.pretty(zip(devices, drafts).map { DeviceJSON(device: $0, RecoverableDraftJSON($1)) })
+    }
 }

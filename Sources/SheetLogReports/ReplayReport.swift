@@ -8,13 +8,14 @@ import SheetLogJSON
 /// what `JSONEncoder` printed for the same steps (a differential test holds it to that), at a fraction
 /// of the cost: a 10,000-event session's replay is about 4 MB of JSON.
 package enum ReplayReport {
-    /// A pretty-printed JSON array, one element per step.
-    package static func json(_ steps: [ReplayStep]) throws(SheetLogError) -> String {
+    /// A pretty-printed JSON array, one element per step; with `device`, each element has a `"device"`
+    /// key too (`sheetlog-server replay`), in its sorted place.
+    package static func json(_ steps: [ReplayStep], device: String? = nil) throws(SheetLogError) -> String {
         var writer = PrettyJSONWriter(capacity: steps.count * 512)
         writer.beginArray()
         for step in steps {
             writer.element()
-            try write(step, into: &writer)
+            try write(step, device: device, into: &writer)
         }
         writer.endArray()
         guard writer.isStrictlyValid else {
@@ -23,10 +24,14 @@ package enum ReplayReport {
         return writer.text
     }
 
-    private static func write(_ step: ReplayStep, into writer: inout PrettyJSONWriter) throws(SheetLogError) {
+    private static func write(_ step: ReplayStep, device: String?, into writer: inout PrettyJSONWriter) throws(SheetLogError) {
         writer.beginObject()
         writer.key("at")
         if let at = TimeText.iso(step.event.occurredAt) { writer.string(at) } else { writer.null() }
+        if let device {
+            writer.key("device")
+            writer.string(device)
+        }
         writer.key("event")
         try writePayload(of: step.sheetEvent, into: &writer)
         writer.key("position")

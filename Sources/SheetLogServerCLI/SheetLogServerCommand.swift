@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import SheetLog
 
-/// `sheetlog-server`: serves SheetLog logs over HTTP (`serve`, the replay viewer of one file) and loads
-/// device files into the fleet store (`import`).
+/// `sheetlog-server`: serves SheetLog logs over HTTP (`serve`, the replay viewer of one file or of the
+/// fleet store), loads device files into the fleet store (`import`) and reads it as `sheetlog` reads a
+/// file (`audit`, `replay`, `recover`, `verify`, `stats`, `rebuild`).
 ///
 /// ```sh
 /// swift run sheetlog demo && swift run sheetlog-server serve --db sheetlog.sqlite
@@ -12,12 +13,15 @@ import SheetLog
 struct SheetLogServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sheetlog-server",
-        abstract: "Serve SheetLog logs over HTTP (the replay viewer and its JSON API); load device files into the fleet store.",
+        abstract: "Serve SheetLog logs over HTTP (the replay viewer and its JSON API); load device files into the fleet store and read it as sheetlog reads a file.",
         discussion: """
             Exit codes: 0 done (serve: stopped cleanly on SIGINT or SIGTERM), 1 the file, the address or the \
             fleet database could not be used or refused the input, 2 usage error.
             """,
-        subcommands: [ServeCommand.self, ImportCommand.self, FleetAuditCommand.self, FleetVerifyCommand.self, FleetStatsCommand.self])
+        subcommands: [
+            ServeCommand.self, ImportCommand.self, FleetAuditCommand.self, FleetReplayCommand.self, FleetRecoverCommand.self,
+            FleetVerifyCommand.self, FleetStatsCommand.self, FleetRebuildCommand.self,
+        ])
 
     /// Parses and runs; a usage error exits 2, a failure 1 with one sentence on stderr (as `sheetlog`).
     nonisolated static func main() async {

@@ -11,19 +11,20 @@ struct DeviceFile {
     let directory: URL
     let path: String
 
-    /// A new file in a folder of its own holding the workload's appends `appends` (1 to 4 events each).
-    static func make(seed: UInt64, appends: Range<Int>, name: String = "device.sqlite") async throws -> DeviceFile {
+    /// A new file in a folder of its own holding the workload's appends `appends` (1 to 4 events each)
+    /// over `sessions` sessions.
+    static func make(seed: UInt64, appends: Range<Int>, sessions: Int = 3, name: String = "device.sqlite") async throws -> DeviceFile {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = DeviceFile(directory: directory, path: directory.appendingPathComponent(name).path)
-        try await file.append(seed: seed, appends: appends)
+        try await file.append(seed: seed, appends: appends, sessions: sessions)
         return file
     }
 
     /// Appends the workload's appends `appends` (their event ids prefixed with `idPrefix` when given:
     /// the same sheet history under other ids, which is another history).
-    func append(seed: UInt64, appends: Range<Int>, idPrefix: String? = nil) async throws {
-        let workload = Workload(seed: seed, appendCount: appends.upperBound)
+    func append(seed: UInt64, appends: Range<Int>, sessions: Int = 3, idPrefix: String? = nil) async throws {
+        let workload = Workload(seed: seed, appendCount: appends.upperBound, sessionCount: sessions)
         let store = try SQLiteEventStore(path: path, configuration: .init(durability: .normal, projections: [SheetProjection()]))
         defer { try? store.close() }
         // Many planned appends per transaction: their expected versions follow one another.

@@ -15,10 +15,6 @@ struct RebuildCommand: AsyncParsableCommand, GlobalOptionsCommand {
         let database = try global.openExisting()
         try await database.rebuildProjections()
         let events = try await database.lastPosition()
-        if json {
-            Terminal.writeLine(try JSONOutput.line(["rebuilt": true]))
-        } else {
-            Terminal.writeLine("rebuilt the projections from the log (last position \(events))")
-        }
+        Terminal.write(json ? try JSONOutput.line(RebuildReport()) + "\n" : RebuildReport.human(lastPosition: events))
     }
 }

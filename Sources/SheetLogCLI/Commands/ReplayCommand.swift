@@ -26,14 +26,7 @@ struct ReplayCommand: AsyncParsableCommand, GlobalOptionsCommand {
     }
 
     func run() async throws {
-        let database = try global.openForReading()
-        let versions = try await database.requireSession(session, operation: "replay")
-        if let version, version > versions {
-            throw SheetLogError(
-                .notFound, "session \(session) has \(versions) \(versions == 1 ? "version" : "versions"); --at \(version) is past its end",
-                context: .init(stream: session, actualVersion: versions, operation: "replay"))
-        }
-        let steps = try await database.replay(session, through: version)
+        let steps = try await global.openForReading().replaySteps(session, through: version, operation: "replay")
         Terminal.write(json ? try ReplayView.json(steps) + "\n" : ReplayView.human(steps))
     }
 }
