@@ -17,8 +17,8 @@ struct ImportCommand: AsyncParsableCommand {
             after a failure or on a grown file stores the rest. A file whose history differs from the \
             stored one (a fork, an edited row) is refused with the first differing position, and nothing \
             is stored. With --device-per-file, each file is the log of the device its name says (ipad-7.sqlite: \
-            ipad-7), imported in turn on one connection pool, a line each; a refused file does not stop the \
-            others. Exit codes: 0 imported (or nothing new), 1 a refused file or a failed connection, 2 usage.
+            ipad-7), imported --jobs at a time on one connection pool, a line each in file order; a refused \
+            file does not stop the others. Exit codes: 0 imported (or nothing new), 1 a refused file or a failed connection, 2 usage.
             """)
 
     @Option(help: ArgumentHelp(
@@ -30,6 +30,9 @@ struct ImportCommand: AsyncParsableCommand {
 
     @Flag(help: "Import each file as the device its name says, without its extension (ipad-7.sqlite: ipad-7).")
     var devicePerFile = false
+
+    @Option(help: ArgumentHelp("With --device-per-file, how many files are imported at once.", valueName: "count"))
+    var jobs = 2
 
     @Flag(help: "Print the summary as one JSON object.")
     var json = false
@@ -43,6 +46,7 @@ struct ImportCommand: AsyncParsableCommand {
     func validate() throws {
         if postgresURL == nil { throw ValidationError("--postgres is required when $SHEETLOG_POSTGRES is not set") }
         if batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
+        if !(1...64).contains(jobs) { throw ValidationError("--jobs must be 1 to 64") }
         switch (device, devicePerFile) {
         case (.some, true): throw ValidationError("--device and --device-per-file cannot be used together")
         case (nil, false): throw ValidationError("--device is required (or --device-per-file)")
@@ -83,24 +87,49 @@ struct ImportCommand: AsyncParsableCommand {
         FileHandle.standardOutput.write(Data((try summary(report) + "\n").utf8))
     }
 
-    /// `--device-per-file`: the files in turn, on one pool and one migration check; a file that
-    /// cannot be opened or is refused is reported (`sheetlog-server: FILE: why`) and the next one
-    /// goes on. A connection that fails ends the run.
+    /// `--device-per-file`: the files on one pool and one migration check, `jobs` at a time (one
+    /// device's reading and checking overlaps another's transaction), their lines in file order. A
+    /// file that cannot be opened or is refused is reported (`sheetlog-server: FILE: why`) and the
+    /// others go on; a connection that fails ends the run.
     private func importEachFile() async throws {
         let first = try await PostgresEventStore.open(url: postgresURL ?? "", device: Self.deviceName(of: files[0]))
         defer { first.close() }
+        let (files, batchSize) = (files, batchSize)
         var refused = 0
-        for file in files {
-            do {
-                let source = try SQLiteEventStore(readingFileAt: file)
-                defer { try? source.close() }
-                let store = try first.store(ofDevice: Self.deviceName(of: file))
-                let report = try await store.importLog(from: source, batchSize: batchSize)
-                FileHandle.standardOutput.write(Data((try summary(report) + "\n").utf8))
-            } catch let error as SheetLogError where error.code != .connectionFailed {
-                refused += 1
-                let line = error.description.split(whereSeparator: \.isNewline).joined(separator: " ")
-                FileHandle.standardError.write(Data("sheetlog-server: \(file): \(line)\n".utf8))
+        try await withThrowingTaskGroup(of: (Int, Result<PostgresImportReport, SheetLogError>).self) { group in
+            var next = 0
+            func start() {
+                guard next < files.count else { return }
+                let index = next
+                next += 1
+                group.addTask {
+                    do {
+                        let source = try SQLiteEventStore(readingFileAt: files[index])
+                        defer { try? source.close() }
+                        let store = try first.store(ofDevice: Self.deviceName(of: files[index]))
+                        return (index, .success(try await store.importLog(from: source, batchSize: batchSize)))
+                    } catch let error as SheetLogError where error.code != .connectionFailed {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            for _ in 0..<jobs { start() }
+            var finished: [Int: Result<PostgresImportReport, SheetLogError>] = [:]
+            var printed = 0
+            while let (index, result) = try await group.next() {
+                finished[index] = result
+                start()
+                while let result = finished.removeValue(forKey: printed) {
+                    switch result {
+                    case let .success(report):
+                        FileHandle.standardOutput.write(Data((try summary(report) + "\n").utf8))
+                    case let .failure(error):
+                        refused += 1
+                        let line = error.description.split(whereSeparator: \.isNewline).joined(separator: " ")
+                        FileHandle.standardError.write(Data("sheetlog-server: \(files[printed]): \(line)\n".utf8))
+                    }
+                    printed += 1
+                }
             }
         }
         if refused > 0 { throw ExitCode(1) }

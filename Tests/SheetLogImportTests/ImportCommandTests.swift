@@ -69,7 +69,7 @@ import Testing
         #expect(try await fleet.rows(device: "ipad-3") == third)
         #expect(try await fleet.fleetPositionsGapFree())
 
-        let rerun = try ProductBinary.run(Self.server, ["import", "--postgres", fleet.url, "--device-per-file", "--json", paths[0], paths[2]])
+        let rerun = try ProductBinary.run(Self.server, ["import", "--postgres", fleet.url, "--device-per-file", "--jobs", "3", "--json", paths[0], paths[2]])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         let objects = try rerun.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(objects.map { $0["device"] as? String } == ["ipad-1", "ipad-3"])
@@ -81,6 +81,7 @@ import Testing
         (["--device", "d", "--device-per-file", "a.sqlite"], "cannot be used together"),
         (["a.sqlite"], "--device is required"),
         (["--device-per-file", "x/a.sqlite", "y/a.sqlite"], "are both device a"),
+        (["--device-per-file", "--jobs", "0", "a.sqlite"], "--jobs must be 1 to 64"),
     ])
     func importUsageErrorsExit2(arguments: [String], message: String) throws {
         let run = try ProductBinary.run(Self.server, ["import", "--postgres", "postgres://nobody@127.0.0.1:1/none"] + arguments)
