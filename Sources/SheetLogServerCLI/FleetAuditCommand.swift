@@ -67,6 +67,10 @@ struct FleetAuditCommand: AsyncParsableCommand {
             found = try await database.audit(query).map { FleetDismissal(device: device, record: $0) }
         } else {
             found = try await fleet.audit(query)
+            if let session, found.isEmpty, try await !fleet.hasSession(session) {
+                throw SheetLogError(
+                    .notFound, "no session \(session) on any device in \(fleet.location)", context: .init(stream: session, operation: "audit"))
+            }
         }
         let records = found.map(\.record), devices = found.map(\.device)
         let output: String

@@ -82,6 +82,15 @@ struct FleetAuditBinaryTests {
         #expect(unknown.stderr.hasPrefix("sheetlog-server: "))
         let noSession = try ProductBinary.run(Self.server, ["audit", "--postgres", url, "--device", devices[0], "--session", "nope"])
         #expect(noSession.status == 1, "\(noSession.stderr)")
+        // Without --device, a session no device has is refused as sheetlog refuses it on a file.
+        let nowhere = try ProductBinary.run(Self.server, ["audit", "--postgres", url, "--session", "nope"])
+        #expect(nowhere.status == 1, "\(nowhere.stderr)")
+        #expect(nowhere.stdout.isEmpty)
+        #expect(nowhere.stderr.hasPrefix("sheetlog-server: no session nope on any device") && nowhere.stderr.split(separator: "\n").count == 1, "\(nowhere.stderr)")
+        let session = try #require(try Self.objects(ProductBinary.run(Self.sheetlog, ["audit", "--db", path, "--json"]).stdout).first?["session"] as? String)
+        let somewhere = try ProductBinary.run(Self.server, ["audit", "--postgres", url, "--session", session, "--json"])
+        #expect(somewhere.status == 0, "\(somewhere.stderr)")
+        #expect(Set(try Self.objects(somewhere.stdout).compactMap { $0["device"] as? String }) == Set(devices))
     }
 
     @Test("usage errors exit 2", arguments: [

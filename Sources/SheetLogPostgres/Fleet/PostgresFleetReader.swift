@@ -73,6 +73,16 @@ package final class PostgresFleetReader: Sendable {
         }
     }
 
+    /// Whether any device has a session `session` (asked only when an audit of it found nothing:
+    /// `sessions` is keyed by device first, so this reads the whole table).
+    package func hasSession(_ session: String) async throws -> Bool {
+        try await reading("audit") { client in
+            let rows = try await client.query("SELECT EXISTS (SELECT 1 FROM sessions WHERE session = \(session))", logger: logger)
+            for try await (exists) in rows.decode(Bool.self) { return exists }
+            return false
+        }
+    }
+
     /// Each device's sessions, in the order of their first events; `device` narrows it to one.
     package func sessions(device: String? = nil) async throws -> [String: [SessionSummary]] {
         try await reading("sessions") { client in
