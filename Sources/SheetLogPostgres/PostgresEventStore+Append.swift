@@ -120,39 +120,29 @@ extension PostgresEventStore {
     func insert(_ events: [RecordedEvent], _ connection: PostgresConnection) async throws {
         guard !events.isEmpty else { return }
         var fleetPosition = try await lastFleetPosition(connection)
-        let rowsPerStatement = 500
-        var start = 0
-        while start < events.count {
-            let chunk = events[start..<min(start + rowsPerStatement, events.count)]
-            var bindings = PostgresBindings(capacity: chunk.count * 14)
-            var values: [String] = []
-            values.reserveCapacity(chunk.count)
-            for event in chunk {
-                fleetPosition += 1
-                let first = bindings.count + 1
-                values.append("(" + (first..<first + 14).map { "$\($0)" }.joined(separator: ",") + ")")
-                bindings.append(device)
-                bindings.append(event.position)
-                bindings.append(event.eventID)
-                bindings.append(event.stream)
-                bindings.append(event.version)
-                bindings.append(event.type)
-                bindings.append(Int32(event.schemaVersion))
-                bindings.append(event.payload)
-                bindings.append(event.metadata)
-                bindings.append(event.occurredAt)
-                bindings.append(event.recordedAt)
-                bindings.append(ByteBuffer(bytes: event.chain))
-                bindings.append(Int32(event.chainVersion))
-                bindings.append(fleetPosition)
-            }
-            let sql = """
-                INSERT INTO events (device, position, event_id, stream, version, type, schema_version, payload, metadata,
-                                    occurred_at, recorded_at, chain, chain_version, fleet_position)
-                VALUES \(values.joined(separator: ","))
-                """
-            try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
-            start += rowsPerStatement
+        let statement = MultiRowStatement(columns: 14) { values in
+            """
+            INSERT INTO events (device, position, event_id, stream, version, type, schema_version, payload, metadata,
+                                occurred_at, recorded_at, chain, chain_version, fleet_position)
+            VALUES \(values)
+            """
+        }
+        try await statement.run(events, rowsPerStatement: 500, on: connection, logger: logger) { event, binds in
+            fleetPosition += 1
+            binds.append(device)
+            binds.append(event.position)
+            binds.append(event.eventID)
+            binds.append(event.stream)
+            binds.append(event.version)
+            binds.append(event.type)
+            binds.append(Int32(event.schemaVersion))
+            binds.append(event.payload)
+            binds.append(event.metadata)
+            binds.append(event.occurredAt)
+            binds.append(event.recordedAt)
+            binds.append(ByteBuffer(bytes: event.chain))
+            binds.append(Int32(event.chainVersion))
+            binds.append(fleetPosition)
         }
     }
 
