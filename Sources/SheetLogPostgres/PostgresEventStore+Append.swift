@@ -116,35 +116,60 @@ extension PostgresEventStore {
     }
 
     /// Inserts `events` (already numbered and chained) with `fleet_position`s after the fleet's last,
-    /// a few hundred rows per statement, every value bound.
+    /// every value bound: one statement of arrays per few thousand rows, unnested by PostgreSQL.
+    ///
+    /// Arrays rather than a multi-row VALUES list: a 500-row list is 7,000 parameters, which the server
+    /// spent 3 ms parsing each time (`log_min_duration_statement`, 20,000 events: parse 122 ms and
+    /// bind 168 ms of the INSERT's 1,017 ms). Arrays have no NULL elements in postgres-nio, so
+    /// `metadata` and `occurred_at` travel with a flag each.
     func insert(_ events: [RecordedEvent], _ connection: PostgresConnection) async throws {
         guard !events.isEmpty else { return }
         var fleetPosition = try await lastFleetPosition(connection)
-        let statement = MultiRowStatement(columns: 14) { values in
-            """
-            INSERT INTO events (device, position, event_id, stream, version, type, schema_version, payload, metadata,
-                                occurred_at, recorded_at, chain, chain_version, fleet_position)
-            VALUES \(values)
-            """
-        }
-        try await statement.run(events, rowsPerStatement: 500, on: connection, logger: logger) { event, binds in
-            fleetPosition += 1
+        var pending = events[...]
+        while !pending.isEmpty {
+            // At most 5,000 rows and about 16 MB of payload a statement.
+            var count = 0, bytes = 0
+            for event in pending {
+                if count > 0, count == 5_000 || bytes + event.payload.utf8.count > 16 << 20 { break }
+                count += 1
+                bytes += event.payload.utf8.count
+            }
+            let chunk = pending.prefix(count)
+            pending = pending.dropFirst(count)
+            var binds = PostgresBindings(capacity: 16)
             binds.append(device)
-            binds.append(event.position)
-            binds.append(event.eventID)
-            binds.append(event.stream)
-            binds.append(event.version)
-            binds.append(event.type)
-            binds.append(Int32(event.schemaVersion))
-            binds.append(event.payload)
-            binds.append(event.metadata)
-            binds.append(event.occurredAt)
-            binds.append(event.recordedAt)
-            binds.append(ByteBuffer(bytes: event.chain))
-            binds.append(Int32(event.chainVersion))
-            binds.append(fleetPosition)
+            binds.append(chunk.map(\.position))
+            binds.append(chunk.map(\.eventID))
+            binds.append(chunk.map(\.stream))
+            binds.append(chunk.map(\.version))
+            binds.append(chunk.map(\.type))
+            binds.append(chunk.map { Int32($0.schemaVersion) })
+            binds.append(chunk.map(\.payload))
+            binds.append(chunk.map { $0.metadata ?? "" })
+            binds.append(chunk.map { $0.metadata == nil })
+            binds.append(chunk.map { $0.occurredAt ?? 0 })
+            binds.append(chunk.map { $0.occurredAt == nil })
+            binds.append(chunk.map(\.recordedAt))
+            binds.append(chunk.map { ByteBuffer(bytes: $0.chain) })
+            binds.append(chunk.map { Int32($0.chainVersion) })
+            binds.append((fleetPosition + 1...fleetPosition + Int64(count)).map { $0 })
+            fleetPosition += Int64(count)
+            try await connection.query(PostgresQuery(unsafeSQL: Self.insertEventsSQL, binds: binds), logger: logger)
         }
     }
+
+    private static let insertEventsSQL = """
+        INSERT INTO events (device, position, event_id, stream, version, type, schema_version, payload, metadata,
+                            occurred_at, recorded_at, chain, chain_version, fleet_position)
+        SELECT $1, position, event_id, stream, version, type, schema_version, payload,
+               CASE WHEN no_metadata THEN NULL ELSE metadata END, CASE WHEN no_occurred_at THEN NULL ELSE occurred_at END,
+               recorded_at, chain, chain_version, fleet_position
+        FROM unnest($2::int8[], $3::text[], $4::text[], $5::int8[], $6::text[], $7::int4[], $8::text[], $9::text[], $10::bool[],
+                    $11::int8[], $12::bool[], $13::int8[], $14::bytea[], $15::int4[], $16::int8[])
+             AS row (position, event_id, stream, version, type, schema_version, payload, metadata, no_metadata,
+                     occurred_at, no_occurred_at, recorded_at, chain, chain_version, fleet_position)
+        ORDER BY position
+        """
 
     /// The highest `fleet_position` committed (read under the append lock, so no append is in between).
     private func lastFleetPosition(_ connection: PostgresConnection) async throws -> Int64 {
