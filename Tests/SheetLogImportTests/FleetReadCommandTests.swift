@@ -15,7 +15,7 @@ import Testing
         let file = try ImportCommandTests.demoFile()
         let fleet = try await FleetDatabase.fresh()
         for device in devices {
-            let run = try ProductBinary.run(server, ["import", "--postgres", fleet.url, "--device", device, file.path])
+            let run = try await ProductBinary.runOffThePool(server, ["import", "--postgres", fleet.url, "--device", device, file.path])
             try #require(run.status == 0, "\(run.stderr)")
         }
         return (fleet, file)
@@ -37,7 +37,7 @@ import Testing
         let (fleet, file) = try await Self.importedDemo()
         defer { file.remove() }
         for arguments in Self.readCommands {
-            let run = try ProductBinary.run(Self.server, arguments + ["--postgres", fleet.url, "--device", "nope"])
+            let run = try await ProductBinary.runOffThePool(Self.server, arguments + ["--postgres", fleet.url, "--device", "nope"])
             #expect(run.status == 1, "\(arguments): \(run.stderr)")
             Self.expectOneLine(run, containing: "no device nope", arguments)
         }
@@ -46,7 +46,7 @@ import Testing
     @Test func replayWithoutADeviceIsAUsageErrorExit2() async throws {
         let (fleet, file) = try await Self.importedDemo()
         defer { file.remove() }
-        let run = try ProductBinary.run(Self.server, ["replay", "demo-expense", "--postgres", fleet.url])
+        let run = try await ProductBinary.runOffThePool(Self.server, ["replay", "demo-expense", "--postgres", fleet.url])
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("--device is required"), "\(run.stderr)")
@@ -55,11 +55,11 @@ import Testing
             ["replay", "--device", "demo-phone"],  // no session
             ["recover", "--device", "demo-phone", "--csv"],  // not an option of recover
         ] {
-            let usage = try ProductBinary.run(Self.server, arguments + ["--postgres", fleet.url])
+            let usage = try await ProductBinary.runOffThePool(Self.server, arguments + ["--postgres", fleet.url])
             #expect(usage.status == 2, "\(arguments): \(usage.stderr)")
         }
         for command in [["replay", "demo-expense", "--device", "demo-phone"], ["recover"], ["rebuild"]] {
-            let noURL = try ProductBinary.run(Self.server, command, environment: ["SHEETLOG_POSTGRES": ""])
+            let noURL = try await ProductBinary.runOffThePool(Self.server, command, environment: ["SHEETLOG_POSTGRES": ""])
             #expect(noURL.status == 2, "\(command): \(noURL.stderr)")
         }
     }
@@ -72,7 +72,7 @@ import Testing
             ("postgres://\(user):s3cret-pw@127.0.0.1:\(cluster.port)/postgres", "\(user)@127.0.0.1:\(cluster.port)/postgres"),
         ] {
             for arguments in Self.readCommands {
-                let run = try ProductBinary.run(Self.server, arguments + ["--postgres", url, "--device", "d"])
+                let run = try await ProductBinary.runOffThePool(Self.server, arguments + ["--postgres", url, "--device", "d"])
                 #expect(run.status == 1, "\(arguments): \(run.stderr)")
                 Self.expectOneLine(run, containing: place, arguments)
                 #expect(!run.stderr.contains("s3cret-pw"), "\(run.stderr)")
@@ -84,9 +84,9 @@ import Testing
         let (fleet, file) = try await Self.importedDemo()
         defer { file.remove() }
         for arguments in [["replay", "nope"], ["replay", "demo-expense", "--at", "99"]] {
-            let alone = try ProductBinary.run(Self.sheetlog, arguments + ["--db", file.path])
+            let alone = try await ProductBinary.runOffThePool(Self.sheetlog, arguments + ["--db", file.path])
             #expect(alone.status == 1)
-            let run = try ProductBinary.run(Self.server, arguments + ["--postgres", fleet.url, "--device", "demo-phone"])
+            let run = try await ProductBinary.runOffThePool(Self.server, arguments + ["--postgres", fleet.url, "--device", "demo-phone"])
             #expect(run.status == 1, "\(arguments): \(run.stderr)")
             let sentence = String(alone.stderr.dropFirst("sheetlog: ".count))
             #expect(!sentence.isEmpty && run.stderr == "sheetlog-server: " + sentence, "\(arguments): \(run.stderr) vs \(alone.stderr)")
@@ -97,8 +97,8 @@ import Testing
         let (fleet, file) = try await Self.importedDemo(devices: ["a-phone", "b-phone"])
         defer { file.remove() }
         let last = try #require(try file.rows().last).position
-        let audit = { (device: String) in try ProductBinary.run(Self.server, ["audit", "--postgres", fleet.url, "--device", device, "--json"]).stdout }
-        let before = try audit("a-phone")
+        let audit = { (device: String) in try await ProductBinary.runOffThePool(Self.server, ["audit", "--postgres", fleet.url, "--device", device, "--json"]).stdout }
+        let before = try await audit("a-phone")
         let dismissals = try await fleet.count("SELECT count(*) FROM dismissals WHERE device = $1", device: "a-phone")
         #expect(dismissals > 0)
         // A read model damaged by hand (it has no append-only trigger): verify fails, the log is intact.
@@ -106,38 +106,38 @@ import Testing
             _ = try await connection.query("DELETE FROM dismissals WHERE device = 'a-phone'", logger: FleetDatabase.logger)
             _ = try await connection.query("DELETE FROM sessions WHERE device = 'b-phone'", logger: FleetDatabase.logger)
         }
-        #expect(try ProductBinary.run(Self.server, ["verify", "--postgres", fleet.url, "--device", "a-phone"]).status == 1)
+        #expect(try await ProductBinary.runOffThePool(Self.server, ["verify", "--postgres", fleet.url, "--device", "a-phone"]).status == 1)
 
-        let one = try ProductBinary.run(Self.server, ["rebuild", "--postgres", fleet.url, "--device", "a-phone"])
+        let one = try await ProductBinary.runOffThePool(Self.server, ["rebuild", "--postgres", fleet.url, "--device", "a-phone"])
         #expect(one.status == 0, "\(one.stderr)")
         #expect(one.stdout == "device a-phone\nrebuilt the projections from the log (last position \(last))\n")
         #expect(try await fleet.count("SELECT count(*) FROM dismissals WHERE device = $1", device: "a-phone") == dismissals)
-        #expect(try audit("a-phone") == before)
-        #expect(try ProductBinary.run(Self.server, ["verify", "--postgres", fleet.url, "--device", "a-phone"]).status == 0)
+        #expect(try await audit("a-phone") == before)
+        #expect(try await ProductBinary.runOffThePool(Self.server, ["verify", "--postgres", fleet.url, "--device", "a-phone"]).status == 0)
         // The other device's rows were not touched: still damaged.
         #expect(try await fleet.count("SELECT count(*) FROM sessions WHERE device = $1", device: "b-phone") == 0)
 
-        let all = try ProductBinary.run(Self.server, ["rebuild", "--postgres", fleet.url, "--json"])
+        let all = try await ProductBinary.runOffThePool(Self.server, ["rebuild", "--postgres", fleet.url, "--json"])
         #expect(all.status == 0, "\(all.stderr)")
         #expect(all.stdout == #"[{"device":"a-phone","rebuilt":true},{"device":"b-phone","rebuilt":true}]"# + "\n")
-        #expect(try ProductBinary.run(Self.server, ["verify", "--postgres", fleet.url]).status == 0)
-        let json = try ProductBinary.run(Self.server, ["rebuild", "--postgres", fleet.url, "--device", "b-phone", "--json"])
+        #expect(try await ProductBinary.runOffThePool(Self.server, ["verify", "--postgres", fleet.url]).status == 0)
+        let json = try await ProductBinary.runOffThePool(Self.server, ["rebuild", "--postgres", fleet.url, "--device", "b-phone", "--json"])
         #expect(json.stdout == #"{"device":"b-phone","rebuilt":true}"# + "\n")
         // sheetlog's own shape, for comparison: the same object without the device.
-        let alone = try ProductBinary.run(Self.sheetlog, ["rebuild", "--db", file.path, "--json"])
+        let alone = try await ProductBinary.runOffThePool(Self.sheetlog, ["rebuild", "--db", file.path, "--json"])
         #expect(alone.stdout == #"{"rebuilt":true}"# + "\n")
     }
 
     @Test func recoverWithoutADeviceListsEveryDeviceInOrder() async throws {
         let (fleet, file) = try await Self.importedDemo(devices: ["b-phone", "a-phone"])
         defer { file.remove() }
-        let alone = try ProductBinary.run(Self.sheetlog, ["recover", "--db", file.path])
-        let text = try ProductBinary.run(Self.server, ["recover", "--postgres", fleet.url])
+        let alone = try await ProductBinary.runOffThePool(Self.sheetlog, ["recover", "--db", file.path])
+        let text = try await ProductBinary.runOffThePool(Self.server, ["recover", "--postgres", fleet.url])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout == "device a-phone\n" + alone.stdout + "device b-phone\n" + alone.stdout)
-        let json = try ProductBinary.run(Self.server, ["recover", "list", "--postgres", fleet.url, "--json"])
+        let json = try await ProductBinary.runOffThePool(Self.server, ["recover", "list", "--postgres", fleet.url, "--json"])
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        let drafts = try #require(try JSONSerialization.jsonObject(with: Data(try ProductBinary.run(Self.sheetlog, ["recover", "--db", file.path, "--json"]).stdout.utf8)) as? [Any])
+        let drafts = try #require(try JSONSerialization.jsonObject(with: Data(try await ProductBinary.runOffThePool(Self.sheetlog, ["recover", "--db", file.path, "--json"]).stdout.utf8)) as? [Any])
         #expect(!drafts.isEmpty)
         #expect(objects.map { $0["device"] as? String } == Array(repeating: "a-phone", count: drafts.count) + Array(repeating: "b-phone", count: drafts.count))
     }

@@ -51,7 +51,7 @@ import Testing
 
     static func importing(_ file: DeviceFile, device: String) async throws -> ImportedDevice {
         let fleet = try await FleetDatabase.fresh()
-        let run = try ProductBinary.run(server, ["import", "--postgres", fleet.url, "--device", device, file.path])
+        let run = try await ProductBinary.runOffThePool(server, ["import", "--postgres", fleet.url, "--device", device, file.path])
         guard run.status == 0 else { throw ImportFailed(description: "import exited \(run.status): \(run.stderr)") }
         return ImportedDevice(file: file, fleet: fleet, device: device)
     }

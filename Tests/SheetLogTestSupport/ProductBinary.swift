@@ -32,6 +32,20 @@ package enum ProductBinary {
         return URL(fileURLWithPath: ".build/debug/\(name)")
     }
 
+    /// ``run(_:_:input:environment:)`` on a thread of its own: an async test that waits for a long
+    /// process must not hold one of the cooperative pool's threads (two on two cores), or every other
+    /// test waits behind it — time limits ran out in the whole suite that way.
+    package static func runOffThePool(
+        _ executable: URL, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]
+    ) async throws -> Run {
+        let result: Result<Run, any Error> = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: Result { try run(executable, arguments, input: input, environment: environment) })
+            }
+        }
+        return try result.get()
+    }
+
     /// Runs `executable arguments…` with `input` on stdin (none when nil) and the environment less
     /// `SHEETLOG_DB` plus `environment`, and waits for it.
     package static func run(
