@@ -10,12 +10,12 @@ struct MultiRowStatement {
     /// Builds the SQL of one statement from its `VALUES` list.
     let sql: (_ values: String) -> String
 
-    /// Sends `rows` in statements of at most `rowsPerStatement` rows; `bind` appends one row's
-    /// `columns` values.
-    func run<Row>(
-        _ rows: some Collection<Row>, rowsPerStatement: Int = 1_000, on connection: PostgresConnection, logger: Logger,
-        bind: (Row, inout PostgresBindings) -> Void
-    ) async throws {
+    /// The statements that send `rows`, at most `rowsPerStatement` rows each; `bind` appends one
+    /// row's `columns` values.
+    func queries<Row>(
+        _ rows: some Collection<Row>, rowsPerStatement: Int = 1_000, bind: (Row, inout PostgresBindings) -> Void
+    ) -> [PostgresQuery] {
+        var queries: [PostgresQuery] = []
         var pending = rows[...]
         while !pending.isEmpty {
             let chunk = pending.prefix(rowsPerStatement)
@@ -33,7 +33,8 @@ struct MultiRowStatement {
                 }
                 values += ")"
             }
-            try await connection.query(PostgresQuery(unsafeSQL: sql(values), binds: bindings), logger: logger)
+            queries.append(PostgresQuery(unsafeSQL: sql(values), binds: bindings))
         }
+        return queries
     }
 }

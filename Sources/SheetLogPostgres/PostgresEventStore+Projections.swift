@@ -9,7 +9,13 @@ extension PostgresEventStore {
     ///
     /// Throws the codec's error for an event the domain refuses: the append rolls back.
     func writeSheetRows(of recorded: [RecordedEvent], _ connection: PostgresConnection) async throws {
-        guard !recorded.isEmpty else { return }
+        try await write(try await sheetRows(of: recorded, connection), connection)
+    }
+
+    /// The read-model rows `recorded` makes, decided from the sessions its streams had before it (read
+    /// on `connection`), as statements ready to run.
+    func sheetRows(of recorded: [RecordedEvent], _ connection: PostgresConnection) async throws -> SheetRows {
+        guard !recorded.isEmpty else { return SheetRows(statements: [], sessions: []) }
         var priors: [String: ProjectedSession] = [:]
         for event in recorded where priors[event.stream] == nil {
             priors[event.stream] = try await priorSession(event.stream, before: event.version, connection)
@@ -17,10 +23,14 @@ extension PostgresEventStore {
         let change = try ProjectionChange(folding: recorded) { stream, _ in
             priors[stream] ?? ProjectedSession(session: stream)
         }
-        let writer = SheetRowWriter(device: device, connection: connection, logger: logger)
-        try await writer.write(change)
+        return SheetRows(statements: SheetRowWriter(device: device).statements(for: change), sessions: change.sessions.map(\.session))
+    }
+
+    /// Writes `rows` in the open transaction and remembers the sessions they fold to.
+    func write(_ rows: SheetRows, _ connection: PostgresConnection) async throws {
+        try await connection.run(rows.statements, logger: logger)
         foldedSessions.withLock { cache in
-            for session in change.sessions { cache[session.session.session] = session.session }
+            for session in rows.sessions { cache[session.session] = session }
         }
     }
 

@@ -31,8 +31,8 @@ extension PostgresEventStore {
                 PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE device = $1", binds: { var binds = PostgresBindings(); binds.append(device); return binds }()),
                 logger: logger)
         }
-        let writer = SheetRowWriter(device: device, connection: connection, logger: logger)
-        try await writer.insert(folded.dismissals)
+        let writer = SheetRowWriter(device: device)
+        try await connection.run(writer.insert(folded.dismissals), logger: logger)
         var rows = RebuildRows(folded.sessions)
         var presentations: [PresentationRow] = []
         var sessions: [SessionRow] = []
@@ -42,14 +42,12 @@ extension PostgresEventStore {
             presentations += sessionPresentations
             if let session { sessions.append(session) }
             if presentations.count >= 5_000 || sessions.count >= 5_000 {
-                try await writer.upsert(presentations)
-                try await writer.upsert(sessions)
+                try await connection.run(writer.upsert(presentations) + writer.upsert(sessions), logger: logger)
                 presentations.removeAll(keepingCapacity: true)
                 sessions.removeAll(keepingCapacity: true)
             }
         }
-        try await writer.upsert(presentations)
-        try await writer.upsert(sessions)
+        try await connection.run(writer.upsert(presentations) + writer.upsert(sessions), logger: logger)
     }
 
     /// The device's events as rebuild's scan reads them: chunks of exactly `PipelinedEventScan.chunkRows`

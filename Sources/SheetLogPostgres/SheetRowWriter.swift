@@ -1,9 +1,10 @@
-import Logging
 import PostgresNIO
 import SheetLogProjections
 
-/// Writes a ``ProjectionChange`` into the fleet's `dismissals`, `presentations` and `sessions`
-/// for one device: the SQL of the rows `SheetLogProjections` decided, nothing else.
+/// The statements that write a ``ProjectionChange`` into the fleet's `dismissals`, `presentations`
+/// and `sessions` for one device: the SQL of the rows `SheetLogProjections` decided, nothing else.
+/// They are built apart from their running so that an import builds them before it takes the
+/// append lock (see ``PostgresEventStore/importLog(from:batchSize:)``).
 ///
 /// A presentation or session the change narrows to an update is written whole (an upsert of the
 /// row the fold holds): the same row as the device's narrow UPDATE produces, in fewer statement shapes.
@@ -11,10 +12,8 @@ import SheetLogProjections
 /// about 3,000 rows, which were as many round trips.
 struct SheetRowWriter {
     let device: String
-    let connection: PostgresConnection
-    let logger: Logger
 
-    func write(_ change: ProjectionChange) async throws {
+    func statements(for change: ProjectionChange) -> [PostgresQuery] {
         // A dismissal inserted by this change takes its resolution in the same INSERT; only older
         // dismissals are updated.
         var inserted: [DismissalRow] = []
@@ -36,8 +35,8 @@ struct SheetRowWriter {
                 }
             }
         }
-        try await insert(inserted)
-        try await resolve(resolutionOrder.compactMap { resolutions[$0] })
+        var statements = insert(inserted)
+        statements += resolve(resolutionOrder.compactMap { resolutions[$0] })
 
         var presentations: [PresentationRow] = []
         var sessions: [SessionRow] = []
@@ -56,8 +55,9 @@ struct SheetRowWriter {
                 break
             }
         }
-        try await upsert(Self.lastOfEach(presentations) { [$0.session, $0.presentation] })
-        try await upsert(Self.lastOfEach(sessions) { [$0.session] })
+        statements += upsert(Self.lastOfEach(presentations) { [$0.session, $0.presentation] })
+        statements += upsert(Self.lastOfEach(sessions) { [$0.session] })
+        return statements
     }
 
     /// One row per key, the last written: an upsert statement may not touch a row twice.
@@ -75,7 +75,7 @@ struct SheetRowWriter {
         return unique
     }
 
-    func insert(_ rows: [DismissalRow]) async throws {
+    func insert(_ rows: [DismissalRow]) -> [PostgresQuery] {
         let statement = MultiRowStatement(columns: 16) { values in
             """
             INSERT INTO dismissals (device, position, session, presentation, route_name, route_group, source, outcome,
@@ -84,7 +84,7 @@ struct SheetRowWriter {
             VALUES \(values)
             """
         }
-        try await statement.run(rows, on: connection, logger: logger) { row, binds in
+        return statement.queries(rows) { row, binds in
             binds.append(device)
             binds.append(row.position)
             binds.append(row.session)
@@ -104,7 +104,7 @@ struct SheetRowWriter {
         }
     }
 
-    private func resolve(_ resolutions: [DismissalResolution]) async throws {
+    private func resolve(_ resolutions: [DismissalResolution]) -> [PostgresQuery] {
         let statement = MultiRowStatement(columns: 5) { values in
             """
             UPDATE dismissals SET resolution = v.resolution, resolved_at = v.resolved_at, resolved_position = v.resolved_position
@@ -112,7 +112,7 @@ struct SheetRowWriter {
             WHERE dismissals.device = v.device AND dismissals.position = v.position
             """
         }
-        try await statement.run(resolutions, on: connection, logger: logger) { resolution, binds in
+        return statement.queries(resolutions) { resolution, binds in
             binds.append(device)
             binds.append(resolution.dismissalPosition)
             binds.append(resolution.kind.rawValue)
@@ -121,7 +121,7 @@ struct SheetRowWriter {
         }
     }
 
-    func upsert(_ rows: [PresentationRow]) async throws {
+    func upsert(_ rows: [PresentationRow]) -> [PostgresQuery] {
         let statement = MultiRowStatement(columns: 24) { values in
             """
             INSERT INTO presentations (device, session, presentation, route_name, route_group, route_params, guard,
@@ -141,7 +141,7 @@ struct SheetRowWriter {
                 last_position = excluded.last_position
             """
         }
-        try await statement.run(rows, on: connection, logger: logger) { row, binds in
+        return statement.queries(rows) { row, binds in
             binds.append(device)
             binds.append(row.session)
             binds.append(row.presentation)
@@ -169,7 +169,7 @@ struct SheetRowWriter {
         }
     }
 
-    func upsert(_ rows: [SessionRow]) async throws {
+    func upsert(_ rows: [SessionRow]) -> [PostgresQuery] {
         let statement = MultiRowStatement(columns: 10) { values in
             """
             INSERT INTO sessions (device, session, version, status, stack, started_at, last_event_at, ended_at,
@@ -181,7 +181,7 @@ struct SheetRowWriter {
                 last_position = excluded.last_position
             """
         }
-        try await statement.run(rows, on: connection, logger: logger) { row, binds in
+        return statement.queries(rows) { row, binds in
             binds.append(device)
             binds.append(row.session)
             binds.append(row.version)

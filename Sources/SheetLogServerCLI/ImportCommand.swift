@@ -17,7 +17,7 @@ struct ImportCommand: AsyncParsableCommand {
             after a failure or on a grown file stores the rest. A file whose history differs from the \
             stored one (a fork, an edited row) is refused with the first differing position, and nothing \
             is stored. With --device-per-file, each file is the log of the device its name says (ipad-7.sqlite: \
-            ipad-7), imported --jobs at a time on one connection pool, a line each in file order; a refused \
+            ipad-7), imported --jobs at a time, each job on one connection, a line each in file order; a refused \
             file does not stop the others. Exit codes: 0 imported (or nothing new), 1 a refused file or a failed connection, 2 usage.
             """)
 
@@ -95,11 +95,28 @@ struct ImportCommand: AsyncParsableCommand {
         let first = try await PostgresEventStore.open(url: postgresURL ?? "", device: Self.deviceName(of: files[0]))
         defer { first.close() }
         let (files, batchSize) = (files, batchSize)
+        // A connection per job, reused from file to file (see PostgresImportConnection).
+        var idle: [PostgresImportConnection] = []
+        for _ in 0..<min(jobs, files.count) { idle.append(try await PostgresImportConnection.connect(to: first.location)) }
+        let connections = idle
         var refused = 0
-        try await withThrowingTaskGroup(of: (Int, Result<PostgresImportReport, SheetLogError>).self) { group in
+        do {
+            try await importEach(files, batchSize: batchSize, on: &idle, refused: &refused, first)
+        } catch {
+            for connection in connections { await connection.close() }
+            throw error
+        }
+        for connection in connections { await connection.close() }
+        if refused > 0 { throw ExitCode(1) }
+    }
+
+    private func importEach(
+        _ files: [String], batchSize: Int, on idle: inout [PostgresImportConnection], refused: inout Int, _ first: PostgresEventStore
+    ) async throws {
+        try await withThrowingTaskGroup(of: (Int, PostgresImportConnection, Result<PostgresImportReport, SheetLogError>).self) { group in
             var next = 0
             func start() {
-                guard next < files.count else { return }
+                guard next < files.count, let connection = idle.popLast() else { return }
                 let index = next
                 next += 1
                 group.addTask {
@@ -107,17 +124,18 @@ struct ImportCommand: AsyncParsableCommand {
                         let source = try SQLiteEventStore(readingFileAt: files[index])
                         defer { try? source.close() }
                         let store = try first.store(ofDevice: Self.deviceName(of: files[index]))
-                        return (index, .success(try await store.importLog(from: source, batchSize: batchSize)))
+                        return (index, connection, .success(try await store.importLog(from: source, batchSize: batchSize, on: connection)))
                     } catch let error as SheetLogError where error.code != .connectionFailed {
-                        return (index, .failure(error))
+                        return (index, connection, .failure(error))
                     }
                 }
             }
-            for _ in 0..<jobs { start() }
+            while next < files.count, !idle.isEmpty { start() }
             var finished: [Int: Result<PostgresImportReport, SheetLogError>] = [:]
             var printed = 0
-            while let (index, result) = try await group.next() {
+            while let (index, connection, result) = try await group.next() {
                 finished[index] = result
+                idle.append(connection)
                 start()
                 while let result = finished.removeValue(forKey: printed) {
                     switch result {
@@ -132,7 +150,6 @@ struct ImportCommand: AsyncParsableCommand {
                 }
             }
         }
-        if refused > 0 { throw ExitCode(1) }
     }
 
     private func summary(_ report: PostgresImportReport) throws -> String {

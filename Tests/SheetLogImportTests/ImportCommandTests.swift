@@ -57,7 +57,8 @@ import Testing
         let first = try files[0].rows(), third = try files[2].rows()
         let fleet = try await FleetDatabase.fresh()
 
-        let run = try ProductBinary.run(Self.server, ["import", "--postgres", fleet.url, "--device-per-file"] + paths)
+        // One job: the three files on one connection, the one after the refused file too.
+        let run = try ProductBinary.run(Self.server, ["import", "--postgres", fleet.url, "--device-per-file", "--jobs", "1"] + paths)
         #expect(run.status == 1)
         #expect(run.stdout.split(separator: "\n").map(String.init) == [("ipad-1", first), ("ipad-3", third)].map { device, rows in
             "imported \(rows.count) events of device \(device): stored through position \(rows.count), chain head \(rows.last?.chainHex ?? "")"

@@ -39,10 +39,16 @@ import Glibc
         try await Self.expectRerunCompletes(fleet, file, expected: expected, alreadyStored: stored.count)
     }
 
-    static func startImport(_ fleet: FleetDatabase, _ file: DeviceFile, stderr: Pipe? = nil) throws -> Process {
+    /// Starts `import` of `file` as device d: with `--device`, or with `--device-per-file` given
+    /// `named` (a link to the file named d.sqlite: the bulk load, on a connection reused from file to file).
+    static func startImport(_ fleet: FleetDatabase, _ file: DeviceFile, named link: String? = nil, stderr: Pipe? = nil) throws -> Process {
         let process = Process()
         process.executableURL = ImportCommandTests.server
-        process.arguments = ["import", "--postgres", fleet.url, "--device", "d", "--batch-size", String(batchSize), file.path]
+        if let link {
+            process.arguments = ["import", "--postgres", fleet.url, "--device-per-file", "--batch-size", String(batchSize), link]
+        } else {
+            process.arguments = ["import", "--postgres", fleet.url, "--device", "d", "--batch-size", String(batchSize), file.path]
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = stderr ?? FileHandle.nullDevice
         try process.run()
@@ -71,7 +77,7 @@ import Glibc
             == Int64(expected.filter { $0.type == "attemptDismiss" }.count))
     }
 
-    @Test func aServerRestartedMidImportEndsInOneLineAndARerunStoresTheRest() async throws {
+    @Test(arguments: [false, true]) func aServerRestartedMidImportEndsInOneLineAndARerunStoresTheRest(devicePerFile: Bool) async throws {
         let cluster = try await PostgresCluster.dedicated()
         defer { cluster.stop() }
         let file = try await Self.file.value
@@ -79,7 +85,12 @@ import Glibc
         let fleet = try await FleetDatabase.fresh(on: cluster)
 
         let stderr = Pipe()
-        let process = try Self.startImport(fleet, file, stderr: stderr)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-fault-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let link = directory.appendingPathComponent("d.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file.path)
+        let process = try Self.startImport(fleet, file, named: devicePerFile ? link : nil, stderr: stderr)
         try await Self.waitForRows(fleet, process)
         try await cluster.restartImmediately()
         // Bounded: the bug was an import that waited for ever.
