@@ -24,10 +24,25 @@ extension PostgresEventStore {
         }
     }
 
-    /// Takes the transaction-scoped append lock: appends of every device commit one at a time, each
-    /// numbering its rows after the last committed `fleet_position`, so positions commit in order.
+    /// Takes the device's lock, then the fleet's transaction-scoped append lock: appends of every
+    /// device commit one at a time, each numbering its rows after the last committed
+    /// `fleet_position`, so positions commit in order.
+    ///
+    /// One statement; the materialized CTE runs first, so the two locks are always taken in this
+    /// order (``lockDevice(_:)`` then the fleet's), by every writer: no two can deadlock.
     func lockAppends(_ connection: PostgresConnection) async throws {
-        try await connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLockKey))", logger: logger)
+        try await connection.query("""
+            WITH device AS MATERIALIZED (SELECT pg_advisory_xact_lock(\(Self.deviceLockClass), hashtext(\(device))))
+            SELECT pg_advisory_xact_lock(\(Self.appendLockKey)) FROM device
+            """, logger: logger)
+    }
+
+    /// Takes the transaction-scoped lock of this device's writers (appends, imports, rebuilds) alone:
+    /// under it, the device's events and read-model rows change only in this transaction, while
+    /// other devices' appends go on. An import writes its read-model rows under it before it takes
+    /// the fleet's append lock, which is then held for its events' INSERT only.
+    func lockDevice(_ connection: PostgresConnection) async throws {
+        try await connection.query("SELECT pg_advisory_xact_lock(\(Self.deviceLockClass), hashtext(\(device)))", logger: logger)
     }
 
     /// The stored originals, in request order, when every event id of `batches` is stored with the

@@ -141,24 +141,26 @@ extension PostgresEventStore {
         }
     }
 
-    /// Stores `chunk` in the open transaction after taking the append lock; returns how many of its
-    /// events were new. Another writer of the same device may have stored some of them meanwhile:
-    /// those must be the same events (else nothing of the chunk is stored).
+    /// Stores `chunk` in the open transaction; returns how many of its events were new. Another
+    /// writer of the same device may have stored some of them meanwhile: those must be the same
+    /// events (else nothing of the chunk is stored).
     ///
-    /// Its statements (the events' INSERT, the read-model rows and their fold) are built before the
-    /// lock, which every append of the fleet waits for: built under it, they were about a third of
-    /// the time it was held (1,000-event device files, 2 jobs). They hold when the device's head is
-    /// still `previous` under the lock: nothing of the device was stored in between.
+    /// The fleet's append lock, which every device's appends wait for, is held for the events'
+    /// INSERT only. The statements (the INSERT's arrays, the read-model rows and their fold) are
+    /// built before any lock: under it, they were about a third of the time it was held (1,000-event
+    /// device files, 2 jobs). They hold when, under the device's lock, the device's head is still
+    /// `previous`; the read-model rows are then written under the device's lock alone.
     private func storeImported(
         _ chunk: [RecordedEvent], after previous: (position: Int64, chain: [UInt8]), _ connection: PostgresConnection
     ) async throws -> Int {
         let inserts = insertStatements(chunk)
         let rows = sheetProjections ? try await sheetRows(of: chunk, connection) : nil
-        try await lockAppends(connection)
+        try await lockDevice(connection)
         let (last, lastChain) = try await lastLink(connection)
         if last == previous.position, lastChain == previous.chain {
-            try await connection.run(inserts, logger: logger)
             if let rows { try await write(rows, connection) }
+            try await lockAppends(connection)
+            try await connection.run(inserts, logger: logger)
             return chunk.count
         }
         guard last > previous.position else { throw try await batchMismatch(chunk, storedThrough: last, connection) }
@@ -168,6 +170,7 @@ extension PostgresEventStore {
             throw try await batchMismatch(chunk, storedThrough: last, connection)
         }
         let new = Array(chunk.drop { $0.position <= last })
+        try await lockAppends(connection)
         try await insert(new, connection)
         if sheetProjections { try await writeSheetRows(of: new, connection) }
         return new.count

@@ -4,14 +4,15 @@ import SheetLogProjections
 
 extension PostgresEventStore {
     /// Drops the device's rows of `sessions`, `presentations` and `dismissals` and writes them again
-    /// from its events, in one transaction under the append lock, with the rebuild every backend
-    /// shares (`PipelinedEventScan`, `RebuildRows`). Other devices' rows are not touched.
+    /// from its events, in one transaction under the device's lock (no event of the device is
+    /// appended meanwhile; other devices append on), with the rebuild every backend shares
+    /// (`PipelinedEventScan`, `RebuildRows`). Other devices' rows are not touched.
     ///
     /// Throws the codec's error (`undecodableEvent`) for an event the domain refuses: nothing changes.
     @concurrent
     public func rebuildSheetProjections() async throws {
         try await inTransaction("rebuild") { connection in
-            try await lockAppends(connection)
+            try await lockDevice(connection)
             try await writeRebuiltRows(connection)
         }
     }

@@ -22,6 +22,9 @@ import SheetLogProjections
 public final class PostgresEventStore: EventStore, Sendable {
     /// The advisory lock every append takes first: appends commit one at a time, in `fleet_position` order.
     static let appendLockKey: Int64 = 0x5348_4C47_4150_5044  // "SHLGAPPD"
+    /// The class of the advisory locks (`pg_advisory_xact_lock(class, hashtext(device))`) that each
+    /// device's writers take before the append lock; two-key locks never clash with the one-key ones.
+    static let deviceLockClass: Int32 = 0x5348_4C44  // "SHLD"
 
     /// The device whose log this store reads and appends to.
     public let device: String
