@@ -246,6 +246,7 @@ package final class PostgresCluster: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        closeInheritedDescriptors(&actions)
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var pid = pid_t()
@@ -257,6 +258,27 @@ package final class PostgresCluster: Sendable {
         // WIFEXITED / WEXITSTATUS, which Swift does not import (macros).
         let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
         return (exitStatus, output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Closes every descriptor above stderr in the child: pg_ctl's server would keep every pipe and
+    /// socket it inherits open for as long as it runs — the ends of the binaries other tests run at
+    /// the same moment, whose readers then never saw their end and whose `Process` never saw them
+    /// exit (a whole test run hung at its start).
+    ///
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; looked up, as Swift's Glibc
+    /// module does not declare it); else each descriptor open now.
+    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        #if os(Linux)
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+            return
+        }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        #endif
     }
 
     /// Runs `work`, which waits for processes, on a new thread, and suspends until it returns.
