@@ -59,7 +59,7 @@ struct FleetAuditCommand: AsyncParsableCommand {
         defer { fleet.close() }
         let found: [FleetDismissal]
         if let device = fleetOptions.device {
-            guard try await fleet.devices().contains(where: { $0.device == device }) else {
+            guard try await fleet.hasDevice(device) else {
                 throw SheetLogError(.notFound, "no device \(device) in \(fleet.location)", context: .init(operation: "audit"))
             }
             let database = try SheetLogDatabase.openFleet(on: fleet, device: device)

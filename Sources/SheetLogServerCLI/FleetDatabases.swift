@@ -33,8 +33,8 @@ actor FleetDatabases {
             open.append(entry)
             return entry.database
         }
-        guard try await fleet.devices().contains(where: { $0.device == device }) else { return nil }
-        // Another request may have opened it while this one listed the devices.
+        guard try await fleet.hasDevice(device) else { return nil }
+        // Another request may have opened it while this one looked the device up.
         if let entry = open.first(where: { $0.device == device }) { return entry.database }
         let database = try SheetLogDatabase.openFleet(on: fleet, device: device)
         open.append((device, database))

@@ -35,7 +35,7 @@ import Testing
                 }
             }
             let events = try await database.backend.readAll()
-            expectedDevices.append(FleetDevice(device: device, events: Int64(events.count), lastRecordedAt: events.map(\.recordedAt).max()))
+            expectedDevices.append(FleetDevice(device: device, events: Int64(events.count), lastRecordedAt: events.last?.recordedAt))
             expectedAudit += try await database.audit().map { FleetDismissal(device: device, record: $0) }
             expectedDiscarded += try await database.dismissalsThatDiscardedUnsavedData().map { FleetDismissal(device: device, record: $0) }
             expectedSessions[device] = try await database.sessions()
@@ -43,6 +43,9 @@ import Testing
         let fleet = try await PostgresFleetReader.open(url: url)
         defer { fleet.close() }
         #expect(try await fleet.devices() == expectedDevices)
+        for device in expectedDevices { #expect(try await fleet.hasDevice(device.device)) }
+        #expect(try await !fleet.hasDevice("no-such-device"))
+        #expect(try await !fleet.hasDevice(String(expectedDevices[0].device.dropLast())), "a prefix of a device id is no device")
         #expect(try await fleet.audit() == expectedAudit)
         #expect(!expectedAudit.isEmpty, "the workload must dismiss sheets")
         #expect(try await fleet.audit(AuditQuery(), .discardedUnsavedData) == expectedDiscarded)

