@@ -70,6 +70,8 @@ let package = Package(
         // The facade on the fleet store: `SheetLogDatabase.openFleet(url:device:options:)` opens one device's
         // log in PostgreSQL. A module of its own so that neither `SheetLog` nor `sheetlog` links postgres-nio.
         .target(name: "SheetLogFleet", dependencies: ["SheetLog", "SheetLogPostgres"]),
+        // The device side of pushing a log to the collector: no server dependency.
+        .target(name: "SheetLogPush", dependencies: ["SheetLogCore"]),
         // The ingest format: strict JSON Lines decoding of commands, and its encoder for export.
         .target(name: "SheetLogIngest", dependencies: ["SheetLogDomain", "SheetLogJSON"]),
         // What the reading commands print for machines (replay, audit, recover as JSON or CSV), shared
@@ -172,6 +174,7 @@ let package = Package(
         ),
         .testTarget(name: "SheetLogTests", dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogSQLite", grdb, logging]),
         .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest", "SheetLogJSON"]),
+        .testTarget(name: "SheetLogPushTests", dependencies: ["SheetLogPush", propertyBased]),
         .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(
