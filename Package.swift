@@ -71,7 +71,7 @@ let package = Package(
         // log in PostgreSQL. A module of its own so that neither `SheetLog` nor `sheetlog` links postgres-nio.
         .target(name: "SheetLogFleet", dependencies: ["SheetLog", "SheetLogPostgres"]),
         // The device side of pushing a log to the collector: no server dependency.
-        .target(name: "SheetLogPush", dependencies: ["SheetLogCore"]),
+        .target(name: "SheetLogPush", dependencies: ["SheetLogCore", "SheetLogJSON"]),
         // The ingest format: strict JSON Lines decoding of commands, and its encoder for export.
         .target(name: "SheetLogIngest", dependencies: ["SheetLogDomain", "SheetLogJSON"]),
         // What the reading commands print for machines (replay, audit, recover as JSON or CSV), shared
@@ -174,7 +174,7 @@ let package = Package(
         ),
         .testTarget(name: "SheetLogTests", dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogSQLite", grdb, logging]),
         .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest", "SheetLogJSON"]),
-        .testTarget(name: "SheetLogPushTests", dependencies: ["SheetLogPush", propertyBased]),
+        .testTarget(name: "SheetLogPushTests", dependencies: ["SheetLogPush", "SheetLogCore", "SheetLogTestSupport", propertyBased]),
         .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(
