@@ -233,7 +233,7 @@ extension PostgresEventStore {
         return nil
     }
 
-    private func storedEvents(after: Int64, through: Int64, limit: Int64, _ connection: PostgresConnection) async throws -> [RecordedEvent] {
+    func storedEvents(after: Int64, through: Int64, limit: Int64, _ connection: PostgresConnection) async throws -> [RecordedEvent] {
         let rows = try await connection.query("""
             SELECT \(unescaped: Self.eventColumns) FROM events
             WHERE device = \(device) AND position > \(after) AND position <= \(through) ORDER BY position LIMIT \(limit)
