@@ -1,7 +1,9 @@
 import Foundation
 import SheetLogCore
 import SheetLogPostgres
+import SheetLogPostgresTestSupport
 import SheetLogSQLite
+import Synchronization
 import Testing
 
 /// `PostgresEventStore.storePushed(_:)`, the collector's store of a device's pushed batch, on a real
@@ -117,6 +119,59 @@ import Testing
         #expect(try await fleet.rows(device: "raced") == (try file.rows()))
         #expect(try await fleet.fleetPositionsGapFree())
         #expect(try await ImportedReadModelTests.differences(file, fleet, device: "raced") == [])
+    }
+}
+
+/// The collector's store when its PostgreSQL restarts (`pg_ctl restart -m immediate`) under pushes:
+/// every call ends, failing or not, and the pushes that go on afterwards store the whole log once. A
+/// call that never ended would hold a device's request for ever (postgres-nio 1.33.2 never completes
+/// a statement written to a connection that closed; an import met it).
+@Suite(.serialized) struct PushStoreRestartTests {
+    @Test func pushesAcrossAServerRestartEachEndAndTheLogIsStoredOnce() async throws {
+        let cluster = try await PostgresCluster.dedicated()
+        defer { cluster.stop() }
+        let file = try await PushStoreTests.file.value
+        let events = try await PushStoreTests.events(of: file)
+        let fleet = try await FleetDatabase.fresh(on: cluster)
+        let store = try await PostgresEventStore.open(url: fleet.url, device: "restarted")
+        defer { store.close() }
+        let progress = Mutex((next: 0, failures: 0, longest: Duration.zero))
+
+        let pusher = Task {
+            while progress.withLock({ $0.next }) < events.count {
+                let next = progress.withLock { $0.next }
+                let batch = Array(events[next..<min(next + 5, events.count)])
+                let started = ContinuousClock.now
+                let outcome = await Result { try await store.storePushed(batch) }
+                let took = ContinuousClock.now - started
+                progress.withLock { state in
+                    state.longest = max(state.longest, took)
+                    switch outcome {
+                    case let .success(.stored(through, _, _)), let .success(.gap(through)): state.next = Int(through)
+                    case .success(.fork): state.next = events.count
+                    case .failure: state.failures += 1
+                    }
+                }
+                if case .failure = outcome { try await Task.sleep(for: .milliseconds(200)) }
+            }
+        }
+        while progress.withLock({ $0.next }) < 60 { try await Task.sleep(for: .milliseconds(10)) }
+        try await cluster.restartImmediately()
+        // Bounded: a call that never ends would keep this loop waiting.
+        let deadline = ContinuousClock.now + .seconds(90)
+        while progress.withLock({ $0.next }) < events.count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        let state = progress.withLock { $0 }
+        pusher.cancel()
+        #expect(state.next == events.count, "the pushes stopped at \(state.next) of \(events.count) (\(state.failures) failed calls; the longest took \(state.longest))")
+        #expect(state.longest < .seconds(60), "a call took \(state.longest)")
+        #expect(try await fleet.rows(device: "restarted") == (try file.rows()))
+        #expect(try await fleet.fleetPositionsGapFree())
+    }
+}
+
+extension Result where Failure == any Error {
+    init(_ body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }
 
