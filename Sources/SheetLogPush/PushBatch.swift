@@ -39,7 +39,7 @@ public enum PushBatch {
             writer.key("occurredAt")
             if let occurredAt = event.occurredAt { writer.integer(occurredAt) } else { writer.null() }
             writer.key("recordedAt"); writer.integer(event.recordedAt)
-            writer.key("chain"); writer.string(hex(event.chain))
+            writer.key("chain"); writer.string(Checksum.hex(event.chain))
             writer.key("chainVersion"); writer.integer(Int64(event.chainVersion))
             writer.endObject()
             writer.raw("\n")
@@ -86,16 +86,5 @@ public enum PushBatch {
 
     static func invalid(_ line: Int, _ problem: String) -> SheetLogError {
         SheetLogError(.invalidInput, "line \(line) of the batch \(problem)", context: .init(operation: "push", line: line))
-    }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 }

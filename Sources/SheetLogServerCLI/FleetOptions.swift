@@ -6,18 +6,10 @@ import SheetLogPostgres
 
 /// `--postgres URL [--device ID]` of the fleet's reading commands.
 struct FleetOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The fleet store's PostgreSQL URL (default $SHEETLOG_POSTGRES).", valueName: "url")) var postgres: String?
+    @OptionGroup var store: PostgresURLOption
     @Option(help: "Only this device (default: every device, in device order; replay needs one).") var device: String?
 
-    func validate() throws {
-        if url == nil { throw ValidationError("--postgres URL is required (or $SHEETLOG_POSTGRES)") }
-    }
-
-    var url: String? {
-        if let postgres { return postgres }
-        if let url = ProcessInfo.processInfo.environment["SHEETLOG_POSTGRES"], !url.isEmpty { return url }
-        return nil
-    }
+    var url: String? { store.url }
 
     /// The devices to read (`--device`, else every device) and their databases, on one connection pool.
     /// ``SheetLogError/Code/notFound`` when `--device` names no device of the store.

@@ -20,7 +20,7 @@ struct SheetLogServerCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, ImportCommand.self, FleetAuditCommand.self, FleetReplayCommand.self, FleetRecoverCommand.self,
-            FleetVerifyCommand.self, FleetStatsCommand.self, FleetRebuildCommand.self,
+            FleetVerifyCommand.self, FleetStatsCommand.self, FleetRebuildCommand.self, DeviceCommand.self, TokenCommand.self,
         ])
 
     /// Parses and runs; a usage error exits 2, a failure 1 with one sentence on stderr (as `sheetlog`).

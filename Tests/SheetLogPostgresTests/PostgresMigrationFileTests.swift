@@ -9,6 +9,7 @@ import Testing
     /// schema change is a new file, and its checksum is added here.
     static let pinnedChecksums: [Int: String] = [
         1: "e5d460e505cc04d3066b9b3d74c855eeaf20d1d2e40e630edbe33768d177ad60",
+        2: "2670563515d233c0ec190285ad937983c5c1604f8a676dac9e297a5b687d14d1",
     ]
 
     static let directory = URL(fileURLWithPath: #filePath)

@@ -120,7 +120,7 @@ package final class PostgresFleetReader: Sendable {
         }
     }
 
-    private func reading<T: Sendable>(_ operation: String, _ body: (PostgresClient) async throws -> T) async throws -> T {
+    func reading<T: Sendable>(_ operation: String, _ body: (PostgresClient) async throws -> T) async throws -> T {
         if closed.withLock({ $0 }) {
             throw SheetLogError(.closed, "the fleet reader of \(location) is closed", context: .init(operation: operation))
         }
