@@ -12,6 +12,23 @@ struct CLIIngestTests {
         #expect(try StoredLog(path: cli.database).eventCount() == 5)
     }
 
+    /// An ingest over many sessions (a workload of 1,000 sessions printed a 40 KB line) names the
+    /// first ten in order and counts the rest; `--json` keeps every one.
+    @Test func aSummaryOverManySessionsNamesTenAndCountsTheRest() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let sessions = (1...25).map { String(format: "s%02d", $0) }
+        let run = try cli.ingest(sessions.map { IngestLines.present($0) })
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "ingested 25 events from 25 lines into " + sessions.prefix(10).map { "\($0) (1)" }.joined(separator: ", ")
+            + " and 15 more sessions\n", "\(run.stdout)")
+        let other = try CLIHarness()
+        defer { other.remove() }
+        let json = try other.ingest(sessions.map { IngestLines.present($0) }, ["--json"])
+        let summary = try #require(try CLIHarness.json(json.stdout) as? [String: Any])
+        #expect((summary["sessions"] as? [String: Int])?.count == 25)
+    }
+
     @Test func defaultModeSummaryAsJSON() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }

@@ -10,10 +10,16 @@ struct IngestSummary: Encodable {
     /// Events appended per session.
     var sessions: [String: Int]
 
+    /// Sessions the sentence names; it counts the others.
+    static let namedSessions = 10
+
     var sentence: String {
         var text = "ingested \(events) \(events == 1 ? "event" : "events") from \(lines) \(lines == 1 ? "line" : "lines")"
         if !sessions.isEmpty {
-            text += " into " + sessions.keys.sorted().map { "\(NameCharacters.escaped($0)) (\(sessions[$0]!))" }.joined(separator: ", ")
+            // The first ten: an ingest over a thousand sessions made a line of 40 KB (`--json` lists them all).
+            let names = sessions.keys.sorted()
+            text += " into " + names.prefix(Self.namedSessions).map { "\(NameCharacters.escaped($0)) (\(sessions[$0]!))" }.joined(separator: ", ")
+            if names.count > Self.namedSessions { text += " and \(names.count - Self.namedSessions) more sessions" }
         }
         if alreadyStored > 0 { text += "; \(alreadyStored) already stored \(alreadyStored == 1 ? "line was" : "lines were") skipped" }
         return text
