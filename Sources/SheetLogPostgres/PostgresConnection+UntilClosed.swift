@@ -14,7 +14,9 @@ extension PostgresConnection {
     func untilClosed<T: Sendable>(
         _ closedError: @escaping @Sendable () -> any Error, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
-        let work = LockedBox<Task<Void, Never>?>(nil)
+        // The body runs in a task of its own, which the caller's cancellation must reach even when it
+        // came first: `onCancel` then runs before the task exists, so it is remembered.
+        let work = LockedBox<(task: Task<Void, Never>?, cancelled: Bool)>((nil, false))
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 let resumed = LockedBox(false)
@@ -23,10 +25,18 @@ extension PostgresConnection {
                     continuation.resume(with: result)
                 }
                 closeFuture.whenComplete { _ in finish(.failure(closedError())) }
-                work.withLock { $0 = Task { finish(await Result(catching: { try await body(self) })) } }
+                let task = Task { finish(await Result(catching: { try await body(self) })) }
+                let cancelled = work.withLock { state in
+                    state.task = task
+                    return state.cancelled
+                }
+                if cancelled { task.cancel() }
             }
         } onCancel: {
-            work.withLock { $0?.cancel() }
+            work.withLock { state in
+                state.cancelled = true
+                return state.task
+            }?.cancel()
         }
     }
 }
