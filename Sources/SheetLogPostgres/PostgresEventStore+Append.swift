@@ -11,7 +11,7 @@ extension PostgresEventStore {
     public func append(_ batches: [StreamBatch]) async throws -> AppendResult {
         try limits.validate(batches)
         let recordedAt = clock.nowMilliseconds()
-        return try await inTransaction("append") { connection in
+        return try await inTransaction("append") { [self] connection in
             try await lockAppends(connection)
             if let originals = try await storedOriginals(of: batches, connection) {
                 return AppendResult(events: originals, alreadyStored: true)

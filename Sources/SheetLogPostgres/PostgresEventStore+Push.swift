@@ -25,7 +25,7 @@ extension PostgresEventStore {
                 .invalidInput, "a pushed batch's position \(event.position) does not follow \(previous.position)",
                 context: .init(position: event.position, operation: "push"))
         }
-        return try await inTransaction("push") { connection in
+        return try await inTransaction("push") { [self] connection in
             try await lockDevice(connection)
             let (last, lastChain) = try await lastLink(connection)
             if first.position > last + 1 { return .gap(storedThrough: last) }

@@ -11,7 +11,7 @@ extension PostgresEventStore {
     /// Throws the codec's error (`undecodableEvent`) for an event the domain refuses: nothing changes.
     @concurrent
     public func rebuildSheetProjections() async throws {
-        try await inTransaction("rebuild") { connection in
+        try await inTransaction("rebuild") { [self] connection in
             try await lockDevice(connection)
             try await writeRebuiltRows(connection)
         }

@@ -24,13 +24,23 @@ extension PostgresEventStore {
     /// Runs `body` on one leased connection inside BEGIN … COMMIT, rolling back when it throws.
     ///
     /// A failed COMMIT is ``SheetLogError/Code/commitOutcomeUnknown``: the server may have committed
-    /// before the connection broke, and the event ids say which.
+    /// before the connection broke, and the event ids say which. The lease is watched
+    /// (``PostgresNIO/PostgresConnection/untilClosed(_:_:)``): a connection that closes under it (a
+    /// server restarted with `-m immediate`) ends the call with ``SheetLogError/Code/connectionFailed``
+    /// instead of a statement that never completes — pushes across a restart were seen to hang so.
     func inTransaction<T: Sendable>(
-        _ operation: String, _ body: @Sendable (PostgresConnection) async throws -> T
+        _ operation: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         try ensureOpen(operation)
+        let closed = SheetLogError(
+            .connectionFailed,
+            "the connection to PostgreSQL closed during \(operation) (\(location)): it may or may not have committed; "
+                + "sending it again with the same event ids stores nothing twice",
+            context: .init(operation: operation))
         do {
-            return try await client.withConnection { connection in try await transaction(operation, on: connection, body) }
+            return try await client.withConnection { connection in
+                try await connection.untilClosed({ closed }) { [self] connection in try await transaction(operation, on: connection, body) }
+            }
         } catch {
             throw SheetLogError.postgres(error, operation: operation, location: location)
         }
