@@ -53,10 +53,13 @@ import Glibc
             let process = try startImport(fleet, file, named: link, stderr: stderr)
             for _ in 0..<2 {
                 try await waitUntilWaiting(gate, process)
-                // One batch through: the import takes the lock and commits; this request, queued
-                // behind it, gets the lock before the import asks again for its next batch.
-                try await gate.query("SELECT pg_advisory_unlock(\(key))", logger: FleetDatabase.logger)
-                try await gate.query("SELECT pg_advisory_lock(\(key))", logger: FleetDatabase.logger)
+                // One batch through: the unlock hands the lock to the waiting import, and in the same
+                // statement (the materialized CTE runs first) this request queues behind it, so it
+                // gets the lock back before the import asks again for its next batch. As two
+                // statements, a loaded machine let 31 batches through between them.
+                try await gate.query(
+                    "WITH released AS MATERIALIZED (SELECT pg_advisory_unlock(\(key))) SELECT pg_advisory_lock(\(key)) FROM released",
+                    logger: FleetDatabase.logger)
             }
             try await waitUntilWaiting(gate, process)
             try await fault(process)
