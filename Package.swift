@@ -82,12 +82,15 @@ let package = Package(
         // The replay viewer: the read side behind a protocol (one SQLite file is device `local`), the JSON
         // API, the pages with their one script and stylesheet, on Hummingbird. Only `sheetlog-server`
         // links it: `sheetlog` stays free of NIO.
-        .target(name: "SheetLogServer", dependencies: ["SheetLog", "SheetLogReports", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), logging, .product(name: "NIOCore", package: "swift-nio")]),
+        .target(name: "SheetLogServer", dependencies: ["SheetLog", "SheetLogReports", "SheetLogPush", "SheetLogCore", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), logging, .product(name: "NIOCore", package: "swift-nio")]),
+        // The collector on the fleet store: the viewer's `PushCollector` over PostgreSQL (tokens, each
+        // device's store on one pool), for `serve --postgres` and the collector's tests.
+        .target(name: "SheetLogCollector", dependencies: ["SheetLogServer", "SheetLogPostgres", "SheetLogCore"]),
         // The `sheetlog-server` command line.
         .executableTarget(
             name: "SheetLogServerCLI",
             dependencies: [
-                "SheetLogServer", "SheetLog", "SheetLogSQLite", "SheetLogFleet", "SheetLogPostgres", argumentParser, hummingbird, logging,
+                "SheetLogServer", "SheetLogCollector", "SheetLog", "SheetLogSQLite", "SheetLogFleet", "SheetLogPostgres", "SheetLogPush", "SheetLogCore", argumentParser, hummingbird, logging,
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
@@ -165,7 +168,8 @@ let package = Package(
             name: "SheetLogImportTests",
             dependencies: [
                 "SheetLogPostgres", "SheetLogPostgresTestSupport", "SheetLogTestSupport", "SheetLogSQLite", "SheetLogReliability", "SheetLogCore",
-                "SheetLogCLI", "SheetLogServerCLI", postgresNIO, logging, grdb,
+                "SheetLogCLI", "SheetLogServerCLI", "SheetLogCollector", "SheetLogServer", "SheetLogPush", "SheetLogFleet", "SheetLog", postgresNIO, logging, grdb, hummingbird,
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(

@@ -1,11 +1,6 @@
 import PostgresNIO
 import SheetLogCore
 
-extension SheetLogError.Code {
-    /// The fleet store could not be reached or refused the connection (address, password, database).
-    public static let connectionFailed = SheetLogError.Code(rawValue: "connectionFailed")
-}
-
 extension SheetLogError {
     /// `error` as the fleet store reports it: a ``SheetLogError`` stays as it is; PostgreSQL's errors
     /// become one line naming the server's SQLSTATE and message (which hold names, never the bound

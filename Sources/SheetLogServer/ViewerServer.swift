@@ -15,13 +15,25 @@ package enum ViewerServer {
     ///
     /// Replays, timelines, state panels and audit answers pass one ``HeavyWorkGate`` admitting
     /// `heavyLimit` of them at a time, so that light requests keep a thread.
+    ///
+    /// With ``ViewerAccess/fleet(_:_:)``, reading takes a reader token and the collector's routes
+    /// (`POST /v1/devices/{device}/events`, `GET /health`) take the devices' pushes.
     package static func router(
-        reader: any SheetLogReader, logger: Logger = Logger(label: "sheetlog-server"), heavyLimit: Int = HeavyWorkGate.defaultLimit
+        reader: any SheetLogReader, access: ViewerAccess = .open, logger: Logger = Logger(label: "sheetlog-server"),
+        heavyLimit: Int = HeavyWorkGate.defaultLimit
     ) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self, options: [.autoGenerateHeadEndpoints])
         // Outermost, so that it logs the status of error replies too.
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: ViewerMiddleware(logger: logger))
+        switch access {
+        case .open:
+            break
+        case let .fleet(collector, options):
+            router.add(middleware: ReaderAccessMiddleware(tokens: collector))
+            CollectorRoutes<BasicRequestContext>(collector: collector, options: options, logger: logger).register(on: router)
+            LoginRoutes<BasicRequestContext>(tokens: collector).register(on: router)
+        }
         let heavy = router.group().add(middleware: HeavyWorkMiddleware(gate: HeavyWorkGate(limit: heavyLimit)))
         APIRoutes<BasicRequestContext>(reader: reader).register(on: router, heavy: heavy)
         PageRoutes<BasicRequestContext>(reader: reader).register(on: router, heavy: heavy)
@@ -35,12 +47,12 @@ package enum ViewerServer {
     package static let idleTimeout = TimeAmount.seconds(30)
 
     package static func application(
-        reader: any SheetLogReader, host: String, port: Int, logger: Logger = Logger(label: "sheetlog-server"),
+        reader: any SheetLogReader, access: ViewerAccess = .open, host: String, port: Int, logger: Logger = Logger(label: "sheetlog-server"),
         idleTimeout: TimeAmount = ViewerServer.idleTimeout,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         Application(
-            router: router(reader: reader, logger: logger),
+            router: router(reader: reader, access: access, logger: logger),
             server: .drainingHTTP1(configuration: .init(idleTimeout: idleTimeout)),
             configuration: .init(address: .hostname(host, port: port), serverName: "sheetlog-server"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },

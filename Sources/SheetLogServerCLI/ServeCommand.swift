@@ -3,7 +3,9 @@ import Foundation
 import Hummingbird
 import Logging
 import SheetLog
+import SheetLogCollector
 import SheetLogPostgres
+import SheetLogPush
 import SheetLogServer
 
 /// `sheetlog-server serve --db FILE | --postgres URL [--host 127.0.0.1] [--port 8080]`
@@ -16,6 +18,12 @@ struct ServeCommand: AsyncParsableCommand {
             viewer lists every device of the fleet store and reads each one's log. The server listens on \
             loopback unless --host says otherwise, prints its URL once it listens, and stops cleanly on \
             SIGINT (Ctrl-C) or SIGTERM.
+
+            With --postgres it is also the fleet's collector: devices push their logs to \
+            POST /v1/devices/{device}/events with their device tokens (sheetlog-server device add ID), \
+            reading takes a reader token (sheetlog-server token add --read NAME) as Authorization: Bearer \
+            or through /login, and GET /health answers a proxy. Put a TLS proxy in front before \
+            listening beyond loopback.
             """)
 
     @Option(name: .customLong("db"), help: ArgumentHelp("The database file (default $SHEETLOG_DB, else ./sheetlog.sqlite).", valueName: "path"))
@@ -31,6 +39,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 takes any free port (the printed URL says which).")
     var port = 8080
 
+    @Option(help: ArgumentHelp("With --postgres: the events a pushed batch may hold.", valueName: "n"))
+    var maxBatchEvents = PushLimits.default.maxEvents
+
+    @Option(help: ArgumentHelp("With --postgres: the bytes a pushed batch's body may hold.", valueName: "bytes"))
+    var maxBatchBytes = PushLimits.default.maxBytes
+
+    @Option(help: ArgumentHelp("With --postgres: the batches a second each device may push, after a burst of twice as many.", valueName: "n"))
+    var pushRate = CollectorOptions().perSecond
+
     @Flag(help: "Log informational messages (requests, start and stop) to stderr.")
     var verbose = false
 
@@ -38,6 +55,9 @@ struct ServeCommand: AsyncParsableCommand {
         if !(0...65_535).contains(port) { throw ValidationError("--port must be a port number from 0 to 65535") }
         if host.isEmpty { throw ValidationError("--host must not be empty") }
         if database != nil, postgres != nil { throw ValidationError("--db and --postgres cannot be used together") }
+        if !(1...100_000).contains(maxBatchEvents) { throw ValidationError("--max-batch-events must be from 1 to 100000") }
+        if !(1_024...(256 << 20)).contains(maxBatchBytes) { throw ValidationError("--max-batch-bytes must be from 1024 to 268435456") }
+        if !(pushRate > 0 && pushRate <= 100_000) { throw ValidationError("--push-rate must be above 0 and at most 100000") }
     }
 
     /// What to serve: `--db`, `--postgres`, then `$SHEETLOG_DB`, `$SHEETLOG_POSTGRES`, else ./sheetlog.sqlite.
@@ -65,22 +85,24 @@ struct ServeCommand: AsyncParsableCommand {
         switch source {
         case .file(let path):
             let reader = try SQLiteFileReader.open(path: path, options: .init(logger: logger))
-            try await serve(reader, shown: "\(path) (read-only)", logger: logger)
+            try await serve(reader, access: .open, shown: "\(path) (read-only)", logger: logger)
             try reader.database.close()
         case .fleet(let url):
             // Connects and migrates once: an unreachable server or a refused login is one line here.
             let fleet = try await PostgresFleetReader.open(url: url)
             let databases = FleetDatabases(fleet: fleet)
             let reader = FleetReader(devices: { try await databases.devices() }, open: { try await databases.database(of: $0) })
-            try await serve(reader, shown: "the fleet store \(fleet.location)", logger: logger)
+            let options = CollectorOptions(
+                limits: PushLimits(maxEvents: maxBatchEvents, maxBytes: maxBatchBytes), perSecond: pushRate, burst: max(1, Int(pushRate * 2)))
+            try await serve(reader, access: .fleet(FleetCollector(fleet: fleet), options), shown: "the fleet store \(fleet.location)", logger: logger)
             fleet.close()
         }
         FileHandle.standardOutput.write(Data("sheetlog-server: stopped\n".utf8))
     }
 
-    private func serve(_ reader: some SheetLogReader, shown: String, logger: Logger) async throws {
+    private func serve(_ reader: some SheetLogReader, access: ViewerAccess, shown: String, logger: Logger) async throws {
         let host = self.host
-        let app = ViewerServer.application(reader: reader, host: host, port: port, logger: logger) { boundPort in
+        let app = ViewerServer.application(reader: reader, access: access, host: host, port: port, logger: logger) { boundPort in
             let shownHost = host.contains(":") ? "[\(host)]" : host
             FileHandle.standardOutput.write(Data("sheetlog-server: serving \(shown) at http://\(shownHost):\(boundPort)/\n".utf8))
         }

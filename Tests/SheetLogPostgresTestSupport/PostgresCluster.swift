@@ -133,10 +133,9 @@ package final class PostgresCluster: Sendable {
         for _ in 0..<3 {
             let port = try freePort()
             let log = directory.appendingPathComponent("server.log").path
-            let options = "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off "
-                + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
             let started = run(
-                binaries.appendingPathComponent("pg_ctl").path, ["-D", data, "-l", log, "-w", "-t", "30", "-o", options, "start"], as: runAs)
+                binaries.appendingPathComponent("pg_ctl").path, ["-D", data, "-l", log, "-w", "-t", "30", "-o", serverOptions(port: port, directory: directory), "start"],
+                as: runAs)
             if started.status == 0 {
                 let cluster = PostgresCluster(port: port, directory: directory, binaries: binaries, runAs: runAs)
                 stopAtExit(cluster)
@@ -148,6 +147,36 @@ package final class PostgresCluster: Sendable {
         }
         try? FileManager.default.removeItem(at: directory)
         throw PostgresClusterError(lastFailure)
+    }
+
+    private static func serverOptions(port: Int, directory: URL) -> String {
+        "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off "
+            + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+    }
+
+    /// Stops the server (`pg_ctl stop -m fast`: open connections cut, committed work flushed, which an
+    /// immediate stop would lose here, where commits do not wait for the WAL), keeping its data:
+    /// clients get refused connections until ``resume()``.
+    package func pause() async throws(PostgresClusterError) {
+        try await Self.offThePool { () throws(PostgresClusterError) in
+            let stopped = Self.run(
+                self.binaries.appendingPathComponent("pg_ctl").path,
+                ["-D", self.directory.appendingPathComponent("data").path, "-m", "fast", "-w", "stop"], as: self.runAs)
+            guard stopped.status == 0 else { throw PostgresClusterError("pg_ctl stop failed (exit \(stopped.status)): \(stopped.output.suffix(400))") }
+        }
+    }
+
+    /// Starts a ``pause()``d server again on the same port and waits until it accepts connections.
+    package func resume() async throws(PostgresClusterError) {
+        try await Self.offThePool { () throws(PostgresClusterError) in
+            let started = Self.run(
+                self.binaries.appendingPathComponent("pg_ctl").path,
+                [
+                    "-D", self.directory.appendingPathComponent("data").path, "-l", self.directory.appendingPathComponent("server.log").path, "-w",
+                    "-t", "30", "-o", Self.serverOptions(port: self.port, directory: self.directory), "start",
+                ], as: self.runAs)
+            guard started.status == 0 else { throw PostgresClusterError("pg_ctl start failed (exit \(started.status)): \(started.output.suffix(400))") }
+        }
     }
 
     /// Stops the server and removes its directory.

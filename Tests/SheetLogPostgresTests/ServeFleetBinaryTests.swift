@@ -1,6 +1,7 @@
 import Foundation
 import SheetLog
 import SheetLogFleet
+import SheetLogPostgres
 import SheetLogTestSupport
 import SheetLogViewerTestSupport
 import Testing
@@ -55,19 +56,23 @@ struct ServeFleetBinaryTests {
         try await Self.record(into: file, clock: clock)
         try file.close()
 
+        let tokens = try await PostgresTokenStore.open(url: url)
+        let token = try await tokens.add(.reader("support"))
+        tokens.close()
         let fleetServer = try ServerProcess.start(executable: Self.executable, arguments: ["serve", "--postgres", url, "--port", "0"])
+        #expect(try await HTTP.get(fleetServer.url.appendingPathComponent("api/devices")).status == 401, "reading the fleet takes a reader token")
         let fileServer = try ServerProcess.start(executable: Self.executable, database: path)
-        let deviceList = try await HTTP.get(fleetServer.url.appendingPathComponent("api/devices"))
+        let deviceList = try await HTTP.get(fleetServer.url.appendingPathComponent("api/devices"), bearer: token)
         #expect(deviceList.status == 200)
         let listed = try JSONSerialization.jsonObject(with: Data(deviceList.body.utf8))
         #expect("\(listed)".contains(devices[0]) && "\(listed)".contains(devices[1]), "\(deviceList.body)")
-        let home = try await HTTP.get(fleetServer.url)
+        let home = try await HTTP.get(fleetServer.url, bearer: token)
         #expect(home.status == 200)
         #expect(home.body.contains(devices[0]) && home.body.contains(devices[1]))
         var compared = 0
         for device in devices {
             for resource in ["sessions", "audit", "drafts", "stats", "sessions/s1/replay", "sessions/s2/replay?at=5"] {
-                let fleet = try await HTTP.get(try #require(URL(string: "api/devices/\(device)/\(resource)", relativeTo: fleetServer.url)))
+                let fleet = try await HTTP.get(try #require(URL(string: "api/devices/\(device)/\(resource)", relativeTo: fleetServer.url)), bearer: token)
                 let alone = try await HTTP.get(try #require(URL(string: "api/devices/local/\(resource)", relativeTo: fileServer.url)))
                 #expect(fleet.status == 200, "\(device) \(resource): \(fleet.body)")
                 #expect(fleet.status == alone.status)
@@ -81,7 +86,7 @@ struct ServeFleetBinaryTests {
             }
         }
         #expect(compared == 12)
-        let unknown = try await HTTP.get(fleetServer.url.appendingPathComponent("api/devices/nope-\(UUID().uuidString)/audit"))
+        let unknown = try await HTTP.get(fleetServer.url.appendingPathComponent("api/devices/nope-\(UUID().uuidString)/audit"), bearer: token)
         #expect(unknown.status == 404)
         let exit = try fleetServer.stop()
         _ = try fileServer.stop()

@@ -7,10 +7,11 @@ import FoundationNetworking
 public enum HTTP {
     /// The status and the body of a GET, or of a request with a JSON body.
     public static func request(
-        _ url: URL, method: String = "GET", json: Any? = nil, timeout: TimeInterval = 60
+        _ url: URL, method: String = "GET", json: Any? = nil, bearer: String? = nil, timeout: TimeInterval = 60
     ) async throws -> (status: Int, body: Data) {
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.httpMethod = method
+        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
         if let json {
             request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
@@ -19,8 +20,9 @@ public enum HTTP {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
     }
 
-    public static func get(_ url: URL) async throws -> (status: Int, body: String) {
-        let (status, body) = try await request(url)
+    /// A GET, with `bearer` as `Authorization: Bearer` when given.
+    public static func get(_ url: URL, bearer: String? = nil) async throws -> (status: Int, body: String) {
+        let (status, body) = try await request(url, bearer: bearer)
         return (status, String(decoding: body, as: UTF8.self))
     }
 

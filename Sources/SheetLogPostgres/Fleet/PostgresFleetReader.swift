@@ -41,6 +41,15 @@ package final class PostgresFleetReader: Sendable {
         return PostgresFleetReader(location: location)
     }
 
+    /// The event store of `device` on this reader's connection pool: how the collector stores the
+    /// batches devices push, without a pool a device.
+    package func store(ofDevice device: String) throws -> PostgresEventStore {
+        if closed.withLock({ $0 }) {
+            throw SheetLogError(.closed, "the fleet reader of \(location) is closed", context: .init(operation: "push"))
+        }
+        return try PostgresEventStore.onSharedClient(client, location: location, device: device)
+    }
+
     /// Stops the reader's connections; every later call throws ``SheetLogError/Code/closed``.
     package func close() {
         closed.withLock { $0 = true }

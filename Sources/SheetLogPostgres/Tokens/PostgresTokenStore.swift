@@ -31,6 +31,11 @@ package final class PostgresTokenStore: Sendable {
         PostgresTokenStore(reader: try await PostgresFleetReader.open(url: url), clock: clock)
     }
 
+    /// The tokens of the fleet `reader` reads, on its connection pool (which its owner closes).
+    package static func on(_ reader: PostgresFleetReader, clock: any SheetLogClock = WallClock()) -> PostgresTokenStore {
+        PostgresTokenStore(reader: reader, clock: clock)
+    }
+
     package func close() { reader.close() }
 
     /// Makes a new token for `credential`, stores its SHA-256, and returns the token: the only time it

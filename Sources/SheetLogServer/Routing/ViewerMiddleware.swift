@@ -20,6 +20,11 @@ package struct ViewerMiddleware<Context: RequestContext>: RouterMiddleware {
         self.logger = logger
     }
 
+    /// The API, the collector and the health check answer errors as JSON; pages as a page.
+    static func answersJSON(_ path: String) -> Bool {
+        path.hasPrefix("/api/") || path.hasPrefix("/v1/") || path == "/health"
+    }
+
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
         do {
@@ -29,7 +34,7 @@ package struct ViewerMiddleware<Context: RequestContext>: RouterMiddleware {
             if reply.status.kind == .serverError {
                 logger.error("request failed", metadata: ["status": "\(reply.status.code)", "code": "\(reply.code)", "error": "\(type(of: error))"])
             }
-            if request.uri.path.hasPrefix("/api/") {
+            if Self.answersJSON(request.uri.path) {
                 response = Responses.json(reply.json, status: reply.status)
             } else {
                 response = Responses.html(ErrorPage.render(reply), status: reply.status)

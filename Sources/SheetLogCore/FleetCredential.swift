@@ -6,7 +6,7 @@ public enum FleetCredential: Sendable, Hashable {
     case reader(String)
 
     /// The `kind` column of `tokens`.
-    var kind: String {
+    package var kind: String {
         switch self {
         case .device: "device"
         case .reader: "read"
@@ -14,7 +14,7 @@ public enum FleetCredential: Sendable, Hashable {
     }
 
     /// The `subject` column: the device id or the reader's name.
-    var subject: String {
+    package var subject: String {
         switch self {
         case let .device(id): id
         case let .reader(name): name

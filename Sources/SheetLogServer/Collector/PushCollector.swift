@@ -1,0 +1,19 @@
+import SheetLogCore
+
+/// Who a token lets in, as the fleet's token table says: the seam between the collector's routes
+/// and wherever tokens are kept (the fleet store's `tokens`, only SHA-256 hashes).
+package protocol FleetTokens: Sendable {
+    /// The credential `token` carries; nil for a token that is unknown, revoked or malformed.
+    func credential(of token: String) async throws -> FleetCredential?
+}
+
+/// Where the collector stores what devices push: one device's batch in one transaction, through
+/// the same path as `sheetlog-server import` (``PushStoreOutcome`` says what was kept).
+///
+/// ```swift
+/// let router = ViewerServer.router(reader: reader, access: .fleet(collector, limits: .default))
+/// ```
+package protocol PushCollector: FleetTokens {
+    /// Stores `events` (consecutive positions, each with its chain) as `device`'s log, or says why not.
+    func storePushed(_ events: [RecordedEvent], device: String) async throws -> PushStoreOutcome
+}
