@@ -33,29 +33,7 @@ swift build -c "$configuration" --product sheetlog
 swift build -c "$configuration" --product sheetlog-server
 bin="$(swift build -c "$configuration" --show-bin-path)"
 
-pg_bin=""
-for candidate in "$(dirname "$(readlink -f "$(command -v initdb 2>/dev/null || echo /nonexistent)")")" /usr/lib/postgresql/*/bin; do
-    if [ -x "$candidate/pg_ctl" ] && [ -x "$candidate/pgbench" ]; then pg_bin="$candidate"; break; fi
-done
-[ -n "$pg_bin" ] || { echo "bench-postgres: initdb, pg_ctl and pgbench not found: apt-get install postgresql" >&2; exit 1; }
-
-work="$(mktemp -d "${TMPDIR:-/tmp}/sheetlog-bench-pg.XXXXXX")"
-run_as=()
-if [ "$(id -u)" = 0 ]; then
-    chown postgres "$work"
-    run_as=(runuser -u postgres --)
-fi
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-stop() {
-    "${run_as[@]}" "$pg_bin/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true
-    rm -rf "$work"
-}
-trap stop EXIT
-"${run_as[@]}" "$pg_bin/initdb" -D "$work/data" -A trust -U sheetlog -E UTF8 --locale C >/dev/null
-"${run_as[@]}" "$pg_bin/pg_ctl" -D "$work/data" -l "$work/server.log" -w \
-    -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=50" start >/dev/null
-psql() { "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U sheetlog "$@"; }
-now() { python3 -c 'import time; print(time.monotonic())'; }
+source Scripts/pg-cluster.sh
 
 echo "PostgreSQL $(psql -d postgres -A -t -c 'SHOW server_version'), fsync $(psql -d postgres -A -t -c 'SHOW fsync'); $devices devices"
 mkdir -p "$work/files"

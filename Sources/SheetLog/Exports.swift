@@ -1,3 +1,4 @@
 @_exported import SheetLogCore
 @_exported import SheetLogDomain
 @_exported import SheetLogStorage
+@_exported import SheetLogPush

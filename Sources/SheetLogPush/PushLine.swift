@@ -121,24 +121,10 @@ struct PushLine {
 
         func chain(_ key: String) throws(SheetLogError) -> [UInt8] {
             let text = try string(key)
-            var bytes: [UInt8] = []
-            let digits = Array(text.utf8)
-            guard digits.count == 64 else { throw PushBatch.invalid(line, "has \"\(key)\" that is not 64 lowercase hexadecimal digits") }
-            for index in stride(from: 0, to: 64, by: 2) {
-                guard let high = Self.nibble(digits[index]), let low = Self.nibble(digits[index + 1]) else {
-                    throw PushBatch.invalid(line, "has \"\(key)\" that is not 64 lowercase hexadecimal digits")
-                }
-                bytes.append(high << 4 | low)
+            guard text.utf8.count == 64, let bytes = Checksum.bytes(hex: text) else {
+                throw PushBatch.invalid(line, "has \"\(key)\" that is not 64 lowercase hexadecimal digits")
             }
             return bytes
-        }
-
-        private static func nibble(_ digit: UInt8) -> UInt8? {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-            default: nil
-            }
         }
     }
 }

@@ -14,11 +14,11 @@ extension SchemaMigration {
 
     /// Whether a reader that cannot write needs it applied before it reads the file: false for a
     /// migration after which every query answers as before (0007 only re-spells numbers; 0008 only
-    /// narrows an index to the rows its view selects), so that a read-only copy of an older file
-    /// still opens.
+    /// narrows an index to the rows its view selects; 0009 adds the push cursors, which only a
+    /// pusher, a writer, reads), so that a read-only copy of an older file still opens.
     var readersNeedIt: Bool {
         switch (number, name) {
-        case (7, "projection_number_rule"), (8, "recoverable_index_partial"): return false
+        case (7, "projection_number_rule"), (8, "recoverable_index_partial"), (9, "push_cursors"): return false
         default: return true
         }
     }

@@ -37,6 +37,16 @@ struct FleetDatabase {
         }
     }
 
+    /// Waits until the database holds `count` events or more (all devices), polling every 20 ms.
+    func waitForEvents(atLeast count: Int64, timeout: Duration = .seconds(60)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if try await self.count("SELECT count(*) FROM events WHERE $1 = $1", device: "") >= count { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw CancellationError()
+    }
+
     /// One number from `sql` (an aggregate), bound to `device`.
     func count(_ sql: String, device: String) async throws -> Int64 {
         try await withConnection { connection in

@@ -68,7 +68,7 @@ import Glibc
     }
 
     /// Waits until the import waits for an advisory lock (PostgreSQL's pg_locks says so).
-    private static func waitUntilWaiting(_ connection: PostgresConnection, _ process: Process) async throws {
+    static func waitUntilWaiting(_ connection: PostgresConnection, _ process: Process) async throws {
         for _ in 0..<1_500 {
             let rows = try await connection.query(
                 "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted", logger: FleetDatabase.logger)

@@ -12,6 +12,8 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response = try await next(request, context)
+        // A push is logged by the collector with its device and batch size (CollectorRoutes).
+        if request.method == .post, request.uri.path.hasPrefix("/v1/devices/") { return response }
         let elapsed = ContinuousClock.now - start
         let milliseconds = elapsed.components.seconds * 1_000 + elapsed.components.attoseconds / 1_000_000_000_000_000
         logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(milliseconds) ms")

@@ -5,6 +5,21 @@ import Testing
 
 /// The Swift blocks of docs/app-integration.md that need no Apple framework, compiled and run.
 @Suite @MainActor struct AppIntegrationSamples {
+    @Test func pushingTheLog() async throws {
+        let directory = try TemporaryDirectory()
+        let log = try SheetLogDatabase.open(path: directory.url.appendingPathComponent("pushed.sqlite").path)
+        let (installID, deviceToken) = ("install-1", "sld_token")
+        // doc-sample: docs/app-integration.md
+        let push = try log.push(to: "https://collector.example.com", device: installID, token: deviceToken) { state in
+            if case .stopped(let error) = state { print("push stopped:", error.message) }
+        }
+        // Later, e.g. when the app goes to the background:
+        push.cancel()
+        // end doc-sample
+        await #expect(throws: CancellationError.self) { try await push.result }
+        try log.close()
+    }
+
     @Test func openingTheCoordinatorAndReadingTheLog() async throws {
         let directory = try TemporaryDirectory()
         let databaseURL = directory.url.appendingPathComponent("sheets.sqlite")

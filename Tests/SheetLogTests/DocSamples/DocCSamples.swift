@@ -5,6 +5,22 @@ import Testing
 
 /// The examples of the facade's DocC comments (Sources/SheetLog), compiled and run in one story.
 @Suite @MainActor struct DocCSamples {
+    @Test func thePushExample() async throws {
+        let directory = try TemporaryDirectory()
+        let database = try SheetLogDatabase.open(path: directory.url.appendingPathComponent("pushed.sqlite").path)
+        let (installID, token) = ("install-1", "sld_token")
+        // doc-sample: Sources/SheetLog/Push/SheetLogDatabase+Push.swift
+        let push = try database.push(to: "https://collector.example.com", device: installID, token: token)
+        // later: push.state, push.cancel()
+        // end doc-sample
+        // An empty log: the pusher waits for events, sending nothing, until cancelled.
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(push.state == .idle(acknowledgedThrough: 0))
+        push.cancel()
+        await #expect(throws: CancellationError.self) { try await push.result }
+        try database.close()
+    }
+
     @Test func theFacadeExamples() async throws {
         let directory = try TemporaryDirectory()
         let databaseURL = directory.url.appendingPathComponent("sheets.sqlite")

@@ -1,0 +1,44 @@
+import SheetLogCore
+import SheetLogPush
+import SheetLogSQLite
+
+extension SheetLogDatabase {
+    /// Pushes this log to the collector at `collector` as `device`, in the background, and keeps
+    /// pushing as new events are recorded (`follow`), until the returned task is cancelled or the
+    /// collector refuses for good (its ``PushTask/state`` is then ``PushState/stopped(_:)``).
+    ///
+    /// The cursor lives in this file: a push stopped by a crash, an OS kill or `cancel()` resumes
+    /// where the collector's last acknowledgement left it, sending nothing twice beyond one batch.
+    ///
+    /// ```swift
+    /// let push = try database.push(to: "https://collector.example.com", device: installID, token: token)
+    /// // later: push.state, push.cancel()
+    /// ```
+    ///
+    /// Throws ``SheetLogError/Code/invalidInput`` for an address that is not `http(s)://…`, and
+    /// ``SheetLogError/Code/readOnly`` for a database opened for reading (its cursor cannot move).
+    public func push(
+        to collector: String, device: String, token: String, follow: Bool = true, limits: PushLimits = .default,
+        onState: @escaping @Sendable (PushState) -> Void = { _ in }
+    ) throws -> PushTask {
+        PushTask(try pusher(to: collector, device: device, token: token, limits: limits), follow: follow, onState: onState)
+    }
+
+    /// The pusher of this log (for a caller that runs it itself, as `sheetlog push` does).
+    package func pusher(to collector: String, device: String, token: String, limits: PushLimits = .default) throws -> Pusher {
+        guard let sqlite = backend as? SQLiteBackend else {
+            throw SheetLogError(
+                .invalidInput, "only a device's SQLite log is pushed; a fleet store's log is in the fleet already", context: .init(operation: "push"))
+        }
+        if sqlite.store.isReadOnly {
+            throw SheetLogError(.readOnly, "the database is open for reading only; pushing moves its cursor", context: .init(operation: "push"))
+        }
+        guard !device.isEmpty, device.utf8.count <= InputLimits.default.maxIdentifierBytes, NameCharacters.problem(in: device) == nil else {
+            throw SheetLogError(
+                .invalidInput, "a device id is 1 to \(InputLimits.default.maxIdentifierBytes) bytes without control or formatting characters",
+                context: .init(operation: "push"))
+        }
+        let transport = try HTTPPushTransport(collector: collector)
+        return Pusher(source: SQLitePushSource(store: sqlite.store), transport: transport, device: device, token: token, limits: limits)
+    }
+}

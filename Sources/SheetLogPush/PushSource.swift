@@ -1,0 +1,17 @@
+import SheetLogCore
+
+/// The device's log as the pusher reads it, and where it keeps each collector's cursor: an
+/// SQLite file (`SQLiteEventStore`) in the app and in `sheetlog push`.
+public protocol PushSource: Sendable {
+    /// The events after `position`, in position order, at most `limit`.
+    func events(after position: Int64, limit: Int) async throws -> [RecordedEvent]
+    /// The position of the log's last event, 0 when it is empty.
+    func lastPosition() async throws -> Int64
+    /// How far `collector` acknowledged storing this log as `device`; nil when never.
+    func pushCursor(collector: String, device: String) async throws -> (through: Int64, chain: [UInt8])?
+    /// Moves the cursor forward to `through` once the log's event there has `chain` (else throws
+    /// ``SheetLogError/Code/historyMismatch`` or ``SheetLogError/Code/integrityViolation``).
+    func acknowledgePush(collector: String, device: String, through: Int64, chain: [UInt8], at milliseconds: Int64) async throws
+    /// Returns once the log holds an event after `position`; throws when the task is cancelled.
+    func waitForEvents(after position: Int64) async throws
+}

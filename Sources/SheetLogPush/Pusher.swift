@@ -1,0 +1,131 @@
+import Foundation
+import SheetLogCore
+
+/// Sends a device's log to the collector, batch by batch after the acknowledged cursor, and moves
+/// the cursor only once the collector answered 200 with a chain equal to the log's own at that
+/// position. Retries what ``PushBackoff`` says to retry, stops on what it says to stop.
+///
+/// Killed at any moment, the next run starts from the cursor: at most the batch in flight is sent
+/// again, and the collector answers it as stored, adding nothing.
+///
+/// ```swift
+/// let pusher = Pusher(source: store, transport: try HTTPPushTransport(collector: url), device: "ipad-7", token: token)
+/// let summary = try await pusher.run(follow: false) { state in print(state) }
+/// ```
+public struct Pusher: Sendable {
+    public let source: any PushSource
+    public let transport: any PushTransport
+    public let device: String
+    public let token: String
+    /// Events and bytes each batch holds at most (keep within the collector's limits).
+    public var limits: PushLimits
+    /// With `follow`, how long to wait after the first new event for more to join its batch.
+    public var linger: Duration
+    /// Sleeps for the backoff's delays (tests pass their own).
+    public var sleep: @Sendable (Duration) async throws -> Void
+    /// Draws the backoff's jitter from 0 ..< 1.
+    public var jitter: @Sendable () -> Double
+    /// Milliseconds since 1970, for the cursor's `acknowledged_at`.
+    public var now: @Sendable () -> Int64
+
+    public init(
+        source: any PushSource, transport: any PushTransport, device: String, token: String, limits: PushLimits = .default,
+        linger: Duration = .milliseconds(250)
+    ) {
+        self.source = source
+        self.transport = transport
+        self.device = device
+        self.token = token
+        self.limits = limits
+        self.linger = linger
+        sleep = { try await Task.sleep(for: $0) }
+        jitter = { Double.random(in: 0..<1) }
+        now = { Int64((Date().timeIntervalSince1970 * 1_000).rounded()) }
+    }
+
+    /// Pushes until the collector stores the whole log (or, with `follow`, until the task is
+    /// cancelled), reporting each change of state to `onState`.
+    ///
+    /// Throws the ``PushBackoff`` stop's error (``SheetLogError/Code/pushRefused``,
+    /// ``SheetLogError/Code/historyMismatch``), ``SheetLogError/Code/integrityViolation`` when the
+    /// collector claims more of this device than the log holds, the log's own errors, and
+    /// `CancellationError` when cancelled (the cursor is then where the last 200 put it).
+    public func run(follow: Bool, onState: @Sendable (PushState) -> Void = { _ in }) async throws -> PushSummary {
+        do {
+            return try await pushing(follow: follow, onState: onState)
+        } catch let error as SheetLogError {
+            onState(.stopped(error))
+            throw error
+        }
+    }
+
+    private func pushing(follow: Bool, onState: @Sendable (PushState) -> Void) async throws -> PushSummary {
+        let collector = transport.collector
+        var summary = PushSummary()
+        var next = (try await source.pushCursor(collector: collector, device: device)?.through ?? 0) + 1
+        summary.acknowledgedThrough = next - 1
+        var backoff = PushBackoff()
+        onState(.idle(acknowledgedThrough: next - 1))
+        while true {
+            try Task.checkCancellation()
+            var events = try await source.events(after: next - 1, limit: limits.maxEvents)
+            if events.isEmpty {
+                guard follow else {
+                    onState(.finished(acknowledgedThrough: summary.acknowledgedThrough))
+                    return summary
+                }
+                onState(.idle(acknowledgedThrough: summary.acknowledgedThrough))
+                try await source.waitForEvents(after: next - 1)
+                try await Task.sleep(for: linger)
+                continue
+            }
+            var body = PushBatch.encode(events)
+            // Halved until it fits the byte limit; one event always fits (payloads are far smaller).
+            while body.count > limits.maxBytes, events.count > 1 {
+                events.removeLast(events.count / 2)
+                body = PushBatch.encode(events)
+            }
+            onState(.sending(after: next - 1, events: events.count))
+            let reply = await transport.send(body, device: device, token: token)
+            switch backoff.next(after: reply, jitter: jitter()) {
+            case let .acknowledge(through, chain):
+                // The collector's word is checked against the log before the cursor moves.
+                try await source.acknowledgePush(collector: collector, device: device, through: through, chain: chain, at: now())
+                summary.batches += 1
+                summary.eventsSent += events.count
+                summary.acknowledgedThrough = max(summary.acknowledgedThrough, through)
+                next = through + 1
+            case let .resume(after):
+                let last = try await source.lastPosition()
+                guard after <= last else { throw Self.collectorHoldsMore(after, last) }
+                next = after + 1
+            case let .retry(delay):
+                summary.retries += 1
+                let reason = Self.reason(of: reply)
+                onState(.backingOff(until: Date().addingTimeInterval(Self.seconds(delay)), failures: backoff.failures, reason: reason))
+                try await sleep(delay)
+            case let .stop(error):
+                throw error
+            }
+        }
+    }
+
+    static func collectorHoldsMore(_ storedThrough: Int64, _ last: Int64) -> SheetLogError {
+        SheetLogError(
+            .integrityViolation,
+            "the collector stores this device's log through position \(storedThrough), but this file ends at \(last): it holds another device's log, or an older copy of this one",
+            context: .init(position: storedThrough, operation: "push"))
+    }
+
+    static func reason(of reply: PushReply) -> String {
+        switch reply {
+        case .stored: "stored"
+        case let .refused(status, code, _, _, _): "HTTP \(status)\(code.isEmpty ? "" : " \(code)")"
+        case let .unreachable(reason): "unreachable: \(reason)"
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
