@@ -2,10 +2,12 @@
 # The collector's figures against the fleet store's direct import of the same events, in the same run,
 # on a throwaway cluster (Scripts/pg-cluster.sh; fsync on):
 #
-#   push     100 devices, each its own SQLite file and its own `sheetlog push --batch 1000` process,
-#            all started at once against one `sheetlog-server serve --postgres` on loopback: events/s
-#            stored (from the first start to the last exit), and the p50/p99 of a 1,000-event batch's
-#            time in the collector (its `push … 200 N ms` log lines: token check to COMMIT);
+#   push     100 devices, each its own SQLite file, pushing at once to one `sheetlog-server serve
+#            --postgres` on loopback, each on a connection of its own, batch after batch of 1,000 events
+#            (Scripts/push-load.py: the protocol's bytes, encoded before the clock starts; see there why
+#            not 100 `sheetlog push` processes): events/s stored, and the p50/p99 of a 1,000-event batch
+#            at the device and in the collector (its `push … 200 N ms` log lines: token check to COMMIT);
+#            then `sheetlog push` of one device's whole log again on the same collector;
 #   import   the same files by `sheetlog-server import --device-per-file` into a second database.
 #   Target: push ≥ 0.5 of import.
 #
@@ -61,38 +63,29 @@ server=$!
 trap 'kill $server 2>/dev/null || true; stop_cluster' EXIT
 for _ in $(seq 1 100); do grep -q "serving" "$work/serve.out" 2>/dev/null && break; sleep 0.1; done
 
-start=$(now)
-pids=()
-for ((d = 0; d < devices; d++)); do
-    "$bin/sheetlog" --db "$work/files/device-$d.sqlite" push --to "http://127.0.0.1:$collector_port" --device "device-$d" \
-        --token-file "$work/files/device-$d.token" --batch 1000 >/dev/null 2>>"$work/push.err" &
-    pids+=($!)
-done
-failed=0
-for pid in "${pids[@]}"; do wait "$pid" || failed=$((failed + 1)); done
-end=$(now)
+python3 Scripts/push-load.py "http://127.0.0.1:$collector_port" "$work/files" "$devices" 1000 > "$work/load.json" \
+    || { echo "bench-collector: the load failed: $(cat "$work/load.json")" >&2; exit 1; }
+# The CLI on the same collector: device-0's whole log again, every batch answered as already stored.
+"$bin/sheetlog" --db "$work/files/device-0.sqlite" push --to "http://127.0.0.1:$collector_port" --device device-0 \
+    --token-file "$work/files/device-0.token" >"$work/cli.out"
 kill "$server"; wait "$server" 2>/dev/null || true
-[ "$failed" = 0 ] || { echo "bench-collector: $failed pushes failed:" >&2; head -5 "$work/push.err" >&2; exit 1; }
 pushed=$(psql -d collected -A -t -c "SELECT count(*) FROM events")
 [ "$pushed" = "$events" ] || { echo "bench-collector: the collector stores $pushed events, the import $events" >&2; exit 1; }
-same=$(psql -d postgres -A -t -c "SELECT 1" >/dev/null; \
-    diff <(psql -d direct -A -t -c "SELECT device, position, chain FROM events ORDER BY device, position") \
-         <(psql -d collected -A -t -c "SELECT device, position, chain FROM events ORDER BY device, position") >/dev/null && echo yes || echo no)
+same=$(diff <(psql -d direct -A -t -c "SELECT device, position, chain FROM events ORDER BY device, position") \
+            <(psql -d collected -A -t -c "SELECT device, position, chain FROM events ORDER BY device, position") >/dev/null && echo yes || echo no)
 [ "$same" = yes ] || { echo "bench-collector: the collected rows differ from the imported ones" >&2; exit 1; }
-push_rate=$(python3 -c "print(round($pushed / ($end - $start)))")
+echo "sheetlog push, after: $(cat "$work/cli.out")"
 
-# `push DEVICE N events B bytes 200 MS ms`: the 1,000-event batches' times in the collector.
-python3 - "$work/serve.log" "$push_rate" "$import_rate" "$pushed" <<'PY'
-import sys
-times = []
-for line in open(sys.argv[1]):
-    words = line.split("] push ", 1)[-1].split() if "] push " in line else []
-    if len(words) >= 7 and words[1] == "1000" and words[5] == "200":
-        times.append(int(words[6]))
-times.sort()
-pick = lambda q: times[min(len(times) - 1, int(q * len(times)))] if times else float("nan")
-push_rate, import_rate, events = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-print(f"push: {events} events from the devices at once, {push_rate} events/s; direct import {import_rate} events/s: "
-      f"ratio {push_rate / import_rate:.3f} (target ≥ 0.5)")
-print(f"a 1,000-event batch in the collector: p50 {pick(0.5)} ms, p99 {pick(0.99)} ms ({len(times)} batches)")
+# The collector's own time for each full batch: its `push DEVICE N events B bytes 200 MS ms` lines.
+python3 - "$work/serve.log" "$work/load.json" "$import_rate" 1000 <<'PY'
+import json, sys
+log, load, import_rate, batch = sys.argv[1], json.load(open(sys.argv[2])), int(sys.argv[3]), sys.argv[4]
+times = sorted(int(words[6]) for words in (line.split("] push ", 1)[1].split() for line in open(log) if "] push " in line)
+               if len(words) >= 7 and words[1] == batch and words[5] == "200")
+pick = lambda q: times[min(len(times) - 1, int(q * len(times)))] if times else None
+rate = load["eventsPerSecond"]
+print(f"push: {load['events']} events from the devices at once in {load['seconds']} s, {rate} events/s; "
+      f"direct import {import_rate} events/s: ratio {rate / import_rate:.3f} (target ≥ 0.5)")
+print(f"a {batch}-event batch: p50 {load['p50ms']} ms, p99 {load['p99ms']} ms at the device ({load['fullBatches']} batches); "
+      f"in the collector (token check to COMMIT) p50 {pick(0.5)} ms, p99 {pick(0.99)} ms")
 PY
