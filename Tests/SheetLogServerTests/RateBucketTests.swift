@@ -1,4 +1,5 @@
 import SheetLogServer
+import SheetLogTestSupport
 import Testing
 
 /// The collector's per-device token bucket against a model counting requests in exact time: a
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func seededRunsAgreeWithACountingModel() {
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for _ in 0..<200 {
             let perSecond = Double(generator.next() % 5 + 1)
             let burst = Int(generator.next() % 6 + 1)
@@ -42,17 +43,5 @@ import Testing
                 }
             }
         }
-    }
-}
-
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
