@@ -49,11 +49,16 @@ struct PushCommand: AsyncParsableCommand, GlobalOptionsCommand {
         limits.maxEvents = batch
         let pusher = try database.pusher(to: to, device: device, token: token, limits: limits)
         let collector = pusher.transport.collector
+        let verbose = global.verbose
         let summary = try await pusher.run(follow: follow) { state in
             switch state {
             case let .backingOff(until, failures, reason):
                 let wait = max(0, until.timeIntervalSinceNow)
                 Terminal.writeFailure("sheetlog: push: \(reason); retry \(failures) in \(String(format: "%.1f", wait)) s")
+            case let .idle(through) where verbose:
+                Terminal.writeError("sheetlog: push: the collector stores through position \(through); waiting for new events")
+            case let .sending(after, events) where verbose:
+                Terminal.writeError("sheetlog: push: sending \(events) events after position \(after)")
             case .idle, .sending, .finished, .stopped:
                 break
             }
