@@ -123,13 +123,19 @@ import Testing
 @Suite struct PushConnectionFaultTests {
     /// Sends `bytes` on a fresh loopback connection to `port`, then closes it without reading.
     static func sendAndHangUp(_ bytes: [UInt8], port: Int) throws {
+        let descriptor = try connected(port: port)
+        defer { close(descriptor) }
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// A TCP connection to 127.0.0.1:`port`.
+    static func connected(port: Int) throws -> Int32 {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw POSIXError(.EBADF) }
-        defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -137,8 +143,45 @@ import Testing
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        guard connected == 0 else {
+            close(descriptor)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return descriptor
+    }
+
+    /// Sends `bytes` on a fresh loopback connection to `port` and returns what comes back until the
+    /// server closes the connection or a second passes without a byte.
+    static func exchange(_ bytes: [UInt8], port: Int) throws -> String {
+        let descriptor = try connected(port: port)
+        defer { close(descriptor) }
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var reply: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            reply += buffer.prefix(count)
+        }
+        return String(decoding: reply, as: UTF8.self)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aChunkedBodyOverTheLimitIsRefusedWith413NotAFailure() async throws {
+        let fleet = try await FleetDatabase.fresh()
+        let collector = try await CollectorProcess(fleet: fleet, extra: ["--max-batch-bytes", "65536"])
+        let token = try await collector.token(for: "chunky")
+        let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 32_768)
+        var request = Array("POST /v1/devices/chunky/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n".utf8)
+        for _ in 0..<4 { request += Array("8000\r\n".utf8) + chunk + Array("\r\n".utf8) }
+        request += Array("0\r\n\r\n".utf8)
+        let reply = try Self.exchange(request, port: collector.port)
+        #expect(reply.hasPrefix("HTTP/1.1 413"), "\(reply.prefix(300))")
+        #expect(reply.contains(#""code":"payloadTooLarge""#))
+        let log = try collector.stop()
+        #expect(!log.contains("error"), "\(log)")
     }
 
     @Test(.timeLimit(.minutes(2)))

@@ -37,6 +37,8 @@ import Testing
             #expect(wrong.status == .forbidden && wrong.headers[.setCookie] == nil)
             let unknown = try await client.fetch("/login", method: .post, headers: formHeaders, body: "token=slr_" + String(repeating: "a", count: 64))
             #expect(unknown.status == .unauthorized && unknown.headers[.setCookie] == nil)
+            let oversized = try await client.fetch("/login", method: .post, headers: formHeaders, body: String(repeating: "a", count: 5_000))
+            #expect(oversized.status == .contentTooLarge, "a form over 1 KiB: \(oversized.status)")
             let signedIn = try await client.fetch("/login", method: .post, headers: formHeaders, body: "token=\(harness.readerToken)")
             #expect(signedIn.status == .seeOther && signedIn.headers[.location] == "/")
             let cookie = try #require(signedIn.headers[.setCookie])

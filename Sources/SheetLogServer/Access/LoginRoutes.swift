@@ -8,7 +8,12 @@ struct LoginRoutes<Context: RequestContext>: Sendable {
     func register(on router: Router<Context>) {
         router.get("/login") { _, _ in Responses.html(LoginPage.render()) }
         router.post("/login") { request, _ in
-            let body = try await request.body.collect(upTo: 1_024)
+            let body: ByteBuffer
+            do {
+                body = try await request.bodyBounded(by: 1_024, operation: "login")
+            } catch {
+                return Responses.html(LoginPage.render(problem: "That is not a reader token: a form holds 1 KiB at most."), status: .contentTooLarge)
+            }
             guard let token = Self.formToken(String(buffer: body)) else {
                 return Responses.html(LoginPage.render(problem: "Give the reader token."), status: .badRequest)
             }

@@ -51,7 +51,7 @@ struct CollectorRoutes<Context: RequestContext>: Sendable {
         let elapsed = ContinuousClock.now - start
         let milliseconds = elapsed.components.seconds * 1_000 + elapsed.components.attoseconds / 1_000_000_000_000_000
         logger.info(
-            "push \(device.map(Self.printable) ?? "-") \(batch.events) events \(batch.bytes) bytes \(reply.status.code) \(milliseconds) ms")
+            "push \(device ?? "-") \(batch.events) events \(batch.bytes) bytes \(reply.status.code) \(milliseconds) ms")
         return reply.response
     }
 
@@ -78,30 +78,10 @@ struct CollectorRoutes<Context: RequestContext>: Sendable {
                 message: "this device sends more than \(options.perSecond) batches a second; wait and send the same batch again",
                 retryAfterSeconds: max(1, seconds))
         }
-        let maxBytes = options.limits.maxBytes
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > maxBytes {
-            throw Self.tooLarge(declared, maxBytes)
-        }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: maxBytes)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw Self.tooLarge(nil, maxBytes)
-        }
+        let body = try await request.bodyBounded(by: options.limits.maxBytes, operation: "push")
         batch.bytes = body.readableBytes
         let events = try PushBatch.decode(body.readableBytesView, limits: options.limits)
         batch.events = events.count
         return CollectorReply(try await collector.storePushed(events, device: device), device: device)
-    }
-
-    private static func tooLarge(_ bytes: Int?, _ limit: Int) -> SheetLogError {
-        SheetLogError(
-            .payloadTooLarge, "the batch is \(bytes.map { "\($0) bytes" } ?? "larger than that"), over the \(limit) bytes a batch may hold",
-            context: .init(operation: "push", limit: limit))
-    }
-
-    /// A device id as a log line may show it: its control characters escaped.
-    static func printable(_ id: String) -> String {
-        String(id.unicodeScalars.map { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format ? "?" : Character($0) })
     }
 }
