@@ -68,10 +68,16 @@ import Glibc
     }
 
     /// Waits until the import waits for an advisory lock (PostgreSQL's pg_locks says so).
+    ///
+    /// Only this test's database counts: the suite's other tests take the same append lock in theirs,
+    /// on the same cluster, and one of their waiters once made this return before the process waited.
     static func waitUntilWaiting(_ connection: PostgresConnection, _ process: Process) async throws {
         for _ in 0..<1_500 {
             let rows = try await connection.query(
-                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted", logger: FleetDatabase.logger)
+                """
+                SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+                AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                """, logger: FleetDatabase.logger)
             for try await (waiting) in rows.decode(Int64.self) where waiting > 0 { return }
             try #require(process.isRunning, "the import ended while it should wait for the lock")
             try await Task.sleep(for: .milliseconds(20))

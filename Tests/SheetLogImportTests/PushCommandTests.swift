@@ -72,9 +72,16 @@ import Testing
             process.waitUntilExit()
             try await gate.query("SELECT pg_advisory_unlock(\(key))", logger: FleetDatabase.logger)
         }
-        try await Task.sleep(for: .milliseconds(300))
+        // The cut batch commits once the lock is released, whenever the collector gets to it: under a
+        // whole suite's load that took longer than a fixed pause.
+        var stored = try await fleet.rows(device: "killed").count
+        let deadline = ContinuousClock.now + .seconds(30)
+        while stored < 12 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            stored = try await fleet.rows(device: "killed").count
+        }
         let total = try file.rows().count
-        #expect(try await fleet.rows(device: "killed").count == 12, "two batches let through, and the one the kill cut, committed after it")
+        #expect(stored == 12, "two batches let through, and the one the kill cut, committed after it")
         let rerun = try await Self.push(file, collector, device: "killed", tokenFile: tokenFile, extra: ["--batch", "4"])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(try await fleet.rows(device: "killed") == (try file.rows()))
