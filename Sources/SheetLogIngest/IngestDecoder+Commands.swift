@@ -3,7 +3,7 @@ import SheetLogJSON
 
 extension IngestDecoder {
     /// The fields every line may carry, whatever its type.
-    static let commonFields: Set<String> = ["session", "type", "id", "at"]
+    static let commonFields: Set<String> = ["session", "type", "id", "at", "subject"]
 
     /// The fields `type` accepts besides ``commonFields``.
     static func fields(of type: SheetCommandType) -> Set<String> {
@@ -41,6 +41,7 @@ extension IngestDecoder {
         try fields.requireOnly(accepted)
         let session = try fields.identifier("session", maxBytes: maxIdentifierBytes)
         let id = try fields.optionalIdentifier("id", maxBytes: maxIdentifierBytes)
+        let subject = try fields.optionalIdentifier("subject", maxBytes: maxIdentifierBytes)
         var occurredAt: Int64?
         if let at = try fields.optionalString("at") {
             guard let milliseconds = ISO8601Milliseconds.parse(at) else {
@@ -68,7 +69,8 @@ extension IngestDecoder {
         case .declineDraft: command = .declineDraft(from: try draftReference(fields))
         case .endSession: command = .endSession
         }
-        return IngestLine(session: session, command: command, id: id, occurredAt: occurredAt, expectedOutcome: expectedOutcome)
+        return IngestLine(
+            session: session, command: command, id: id, occurredAt: occurredAt, expectedOutcome: expectedOutcome, subject: subject)
     }
 
     private func presentation(_ fields: IngestFields) throws(SheetLogError) -> String? {

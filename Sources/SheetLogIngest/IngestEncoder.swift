@@ -41,8 +41,10 @@ private struct IngestRecord {
     var values: [String: FieldValue]?
     var reason: String?
     var from: DraftReference?
+    var subject: String?
 
     init(_ line: IngestLine) {
+        subject = line.subject
         session = line.session
         type = line.command.name
         id = line.id
@@ -99,6 +101,7 @@ private struct IngestRecord {
         if let route { json.key("route"); json.route(route) }
         json.key("session"); json.string(session)
         if let source { json.key("source"); json.string(source.rawValue) }
+        if let subject { json.key("subject"); json.string(subject) }
         json.key("type"); json.string(type)
         if type == SheetCommandType.edit.rawValue { json.key("value"); json.fieldValue(value ?? .null) }
         if let values { json.key("values"); json.fieldValues(values) }

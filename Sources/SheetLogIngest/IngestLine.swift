@@ -17,15 +17,18 @@ public struct IngestLine: Sendable, Hashable {
     public var occurredAt: Int64?
     /// The outcome an `attemptDismiss` line claims; the line is rejected when the state machine disagrees.
     public var expectedOutcome: DismissOutcome?
+    /// The person whose data the session holds, in a sealed database (see `CommandEnvelope.subject`).
+    public var subject: String?
 
     public init(
         session: String, command: SheetCommand, id: String? = nil, occurredAt: Int64? = nil,
-        expectedOutcome: DismissOutcome? = nil
+        expectedOutcome: DismissOutcome? = nil, subject: String? = nil
     ) {
         self.session = session
         self.command = command
         self.id = id
         self.occurredAt = occurredAt
         self.expectedOutcome = expectedOutcome
+        self.subject = subject
     }
 }

@@ -1,3 +1,4 @@
+import SheetLogDomain
 import Foundation
 import PostgresNIO
 import SheetLogCore
@@ -20,7 +21,8 @@ extension PostgresEventStore {
         for event in recorded where priors[event.stream] == nil {
             priors[event.stream] = try await priorSession(event.stream, before: event.version, connection)
         }
-        let change = try ProjectionChange(folding: recorded) { stream, _ in
+        // The fleet holds no subjects' keys: sealed values are folded as withheld (`[sealed]`).
+        let change = try ProjectionChange(folding: recorded, keys: NoSubjectKeys()) { stream, _ in
             priors[stream] ?? ProjectedSession(session: stream)
         }
         return SheetRows(statements: SheetRowWriter(device: device).statements(for: change), sessions: change.sessions.map(\.session))
@@ -48,7 +50,9 @@ extension PostgresEventStore {
             """, logger: logger)
         for event in try await Self.decodeEvents(rows) {
             let logged = LoggedEvent(event)
-            _ = session.fold(try logged.sheetEvent(), position: logged.position, version: logged.version, chain: logged.chain)
+            let (event, sealing) = try logged.sheetEvent(keys: NoSubjectKeys())
+            session.adopt(sealing)
+            _ = session.fold(event, position: logged.position, version: logged.version, chain: logged.chain)
         }
         return session
     }

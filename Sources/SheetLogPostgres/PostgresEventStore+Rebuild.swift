@@ -1,3 +1,4 @@
+import SheetLogDomain
 import PostgresNIO
 import SheetLogCore
 import SheetLogProjections
@@ -23,7 +24,8 @@ extension PostgresEventStore {
     func writeRebuiltRows(_ connection: PostgresConnection) async throws {
         let chunks = try await rawChunks(connection)
         var next = 0
-        let folded = try PipelinedEventScan.fold { capacity in
+        // The fleet holds no subjects' keys: sealed values are folded as withheld (`[sealed]`).
+        let folded = try PipelinedEventScan.fold(keys: NoSubjectKeys()) { capacity in
             defer { next += 1 }
             return next < chunks.count ? chunks[next] : RawEventChunk(capacity: capacity)
         }

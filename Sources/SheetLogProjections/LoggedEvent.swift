@@ -7,6 +7,8 @@ package struct LoggedEvent {
     package static let decodeOperation = "projection \(ProjectionChange.projectionName)"
 
     package var position: Int64
+    /// Needed to open a sealed event (its values are bound to it); empty where it was not read.
+    package var eventID: String
     package var stream: String
     package var version: Int64
     package var type: String
@@ -19,6 +21,7 @@ package struct LoggedEvent {
 
     package init(_ recorded: RecordedEvent) {
         position = recorded.position
+        eventID = recorded.eventID
         stream = recorded.stream
         version = recorded.version
         type = recorded.type
@@ -29,10 +32,11 @@ package struct LoggedEvent {
     }
 
     package init(
-        position: Int64, stream: String, version: Int64, type: String, schemaVersion: Int, payload: String, occurredAt: Int64,
+        position: Int64, eventID: String, stream: String, version: Int64, type: String, schemaVersion: Int, payload: String, occurredAt: Int64,
         chain: [UInt8]
     ) {
         self.position = position
+        self.eventID = eventID
         self.stream = stream
         self.version = version
         self.type = type
@@ -48,9 +52,25 @@ package struct LoggedEvent {
     /// know or a payload it refuses, and ``SheetLogError/Code/unsupportedSchemaVersion`` for a
     /// schema newer than this build reads.
     package func sheetEvent() throws(SheetLogError) -> SheetEvent {
-        try SheetEventCodec.decode(
-            type: type, schemaVersion: schemaVersion, payload: payload, occurredAt: occurredAt,
-            context: .init(stream: stream, actualVersion: version, position: position, eventType: type,
-                           operation: Self.decodeOperation))
+        try sheetEvent(keys: nil).event
+    }
+
+    /// ``sheetEvent()``, opening a sealed event with `keys`, and the sealing of its session's rows
+    /// (nil for a plain event). Without keys a sealed event throws ``SheetLogError/Code/keyUnavailable``.
+    package func sheetEvent(keys: (any SubjectKeys)?) throws(SheetLogError) -> (event: SheetEvent, sealing: SessionSealing?) {
+        let context = SheetLogError.Context(
+            stream: stream, actualVersion: version, position: position, eventType: type, operation: Self.decodeOperation)
+        guard let eventType = SheetEventType(rawValue: type) else { throw SheetEventCodec.unknownType(type, context: context) }
+        let opening = keys.map { SealedOpening(keys: $0, eventID: eventID, stream: stream, version: version) }
+        var payload = payload
+        let (event, subject) = try payload.withUTF8 { bytes in
+            Result { () throws(SheetLogError) in
+                try SheetEventCodec.decodeWithSubject(
+                    eventType, schemaVersion: schemaVersion, payload: bytes, occurredAt: occurredAt, context: { context },
+                    opening: opening)
+            }
+        }.get()
+        guard let subject, let keys else { return (event, nil) }
+        return (event, SessionSealing(subject: subject, key: try keys.key(for: subject)))
     }
 }

@@ -26,8 +26,9 @@ package enum PipelinedEventScan {
     ///
     /// `readChunk` is called on the calling thread only, with the number of rows a chunk holds; it
     /// returns the log's next rows in position order, fewer than asked for once the log ends.
+    /// `keys` open sealed events (a snapshot: they are used on the decoding thread).
     package static func fold(
-        readingChunks readChunk: (_ capacity: Int) throws -> RawEventChunk
+        keys: (any SubjectKeys)? = nil, readingChunks readChunk: (_ capacity: Int) throws -> RawEventChunk
     ) throws -> (sessions: [ProjectedSession], dismissals: [DismissalRow]) {
         var decoding = WorkAhead<(events: [RawEventChunk.Decoded], error: SheetLogError?)>(
             label: "SheetLogProjections.rebuild-decode", depth: 2)
@@ -42,7 +43,7 @@ package enum PipelinedEventScan {
                 if !chunk.rows.isEmpty {
                     let rows = chunk
                     decoding.submit {
-                        var decoded = rows.decoded(numbering: streams)
+                        var decoded = rows.decoded(numbering: streams, keys: keys)
                         decoded.events.removeAll { event in
                             guard foldsOnDecodingThread(event.streamNumber) else { return false }
                             elsewhere.fold.fold(event)

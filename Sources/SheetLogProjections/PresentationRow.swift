@@ -38,7 +38,7 @@ package struct PresentationRow: Sendable {
     /// The row of presentation `id` of `session`; nil when the session does not know it.
     package init?(_ id: String, of session: ProjectedSession) {
         guard let presentation = session.state.presentations[id], let positions = session.positions[id] else { return nil }
-        self.init(PresentationRowJSON(id: id, presentation), presentation, positions: positions, in: session)
+        self.init(PresentationRowJSON(id: id, presentation, of: session), presentation, positions: positions, in: session)
     }
 
     private init(

@@ -14,13 +14,13 @@ struct PresentationRowJSON: Sendable {
     var dirty: Bool
     var changedFields: String
 
-    init(id: String, _ presentation: Presentation) {
+    init(id: String, _ presentation: Presentation, of session: ProjectedSession) {
         let changed = presentation.changedFields
         self.id = id
         routeParams = ProjectionJSON.object(presentation.route.params)
         required = ProjectionJSON.array(presentation.required)
-        baseline = ProjectionJSON.object(presentation.baseline)
-        values = ProjectionJSON.object(presentation.values)
+        baseline = session.valuesJSON(presentation.baseline, column: "baseline", presentation: id)
+        values = session.valuesJSON(presentation.values, column: "draft_values", presentation: id)
         dirty = !changed.isEmpty
         changedFields = ProjectionJSON.array(changed)
     }
@@ -28,7 +28,7 @@ struct PresentationRowJSON: Sendable {
     /// The rows of every presentation of `session`, in id order (the order rebuild inserts them in).
     static func rows(of session: ProjectedSession) -> [PresentationRowJSON] {
         session.state.presentations.keys.sorted().compactMap { id in
-            session.state.presentations[id].map { PresentationRowJSON(id: id, $0) }
+            session.state.presentations[id].map { PresentationRowJSON(id: id, $0, of: session) }
         }
     }
 }

@@ -41,12 +41,19 @@ package struct ProjectedSession: Sendable {
     package var positions: [String: PresentationPositions] = [:]
     /// The dismissal row (by position) of every alert still up, by presentation.
     package var openAlerts: [String: Int64] = [:]
+    /// Set once a sealed event of the session was folded: its subject, and the key its rows are sealed with.
+    package var sealing: SessionSealing?
 
     package init(session: String) {
         state = SessionState(sessionID: session)
     }
 
     package var session: String { state.sessionID }
+
+    /// Takes the sealing of the event about to be folded (nil for a plain event).
+    package mutating func adopt(_ sealing: SessionSealing?) {
+        if let sealing { self.sealing = sealing }
+    }
 
     /// Whether a sheet event was folded, so that the session has a row.
     package var hasRow: Bool { firstPosition != nil }

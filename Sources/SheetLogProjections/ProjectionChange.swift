@@ -41,8 +41,10 @@ package struct ProjectionChange {
     /// Throws the codec's ``SheetLogError`` for an event the domain refuses — a type it does not
     /// know, a schema newer than this build reads, a payload it cannot decode — so that the append
     /// rolls back: a reader must never see an event without its rows.
+    /// `keys` open sealed events; without them a sealed event throws ``SheetLogError/Code/keyUnavailable``.
     package init(
-        folding events: [RecordedEvent], priorSession: (_ stream: String, _ version: Int64) throws -> ProjectedSession
+        folding events: [RecordedEvent], keys: (any SubjectKeys)? = nil,
+        priorSession: (_ stream: String, _ version: Int64) throws -> ProjectedSession
     ) throws {
         var folded: [String: ProjectedSession] = [:]
         // The sessions as their rows stand before this append: a row is updated only where it changed.
@@ -57,7 +59,8 @@ package struct ProjectionChange {
                 order.append(recorded.stream)
             }
             let logged = LoggedEvent(recorded)
-            let event = try logged.sheetEvent()
+            let (event, sealing) = try logged.sheetEvent(keys: keys)
+            folded[recorded.stream]!.adopt(sealing)
             let step = folded[recorded.stream]!.fold(event, position: logged.position, version: logged.version, chain: logged.chain)
             if let dismissal = step.dismissal { dismissals.append(.insert(dismissal)) }
             if let resolution = step.resolution { dismissals.append(.resolve(resolution)) }

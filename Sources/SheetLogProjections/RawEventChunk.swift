@@ -15,6 +15,8 @@ package struct RawEventChunk: Sendable {
         var occurredAt: Int64
         var stream: Range<Int>
         var payload: Range<Int>
+        /// Copied only for a sealed event, whose values are bound to it.
+        var eventID: Range<Int>
     }
 
     /// One event of the chunk, decoded.
@@ -26,6 +28,7 @@ package struct RawEventChunk: Sendable {
         var position: Int64
         var version: Int64
         var event: SheetEvent
+        var sealing: SessionSealing?
     }
 
     private(set) var bytes: [UInt8] = []
@@ -40,7 +43,8 @@ package struct RawEventChunk: Sendable {
     /// (valid only during the call), `occurredAt` already defaulted to the time it was recorded.
     package mutating func append(
         position: Int64, version: Int64, type typeText: UnsafeBufferPointer<UInt8>, schemaVersion: Int, occurredAt: Int64,
-        stream: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>
+        stream: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>,
+        eventID: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
     ) {
         func text(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int> {
             let start = bytes.count
@@ -52,13 +56,17 @@ package struct RawEventChunk: Sendable {
             position: position, version: version, type: type,
             unknownType: type == nil ? text(typeText) : bytes.count..<bytes.count,
             schemaVersion: schemaVersion, occurredAt: occurredAt,
-            stream: text(stream), payload: text(payload)))
+            stream: text(stream), payload: text(payload),
+            eventID: schemaVersion == SheetEventCodec.sealedSchemaVersion ? text(eventID) : bytes.count..<bytes.count))
     }
 
     /// The chunk's events in order, decoded by the domain's codec, up to the first event it
     /// refuses (a type it does not know, a payload it cannot decode): then `error` is the error that
     /// event throws (the one a sequential decode would throw first), and `events` the events before it.
-    func decoded(numbering streams: StreamNumbers) -> (events: [Decoded], error: SheetLogError?) {
+    ///
+    /// `keys` open sealed events; without them a sealed event is refused with
+    /// ``SheetLogError/Code/keyUnavailable``.
+    func decoded(numbering streams: StreamNumbers, keys: (any SubjectKeys)?) -> (events: [Decoded], error: SheetLogError?) {
         var events: [Decoded] = []
         events.reserveCapacity(rows.count)
         return bytes.withUnsafeBufferPointer { buffer in
@@ -72,14 +80,22 @@ package struct RawEventChunk: Sendable {
                             context: .init(stream: stream, actualVersion: row.version, position: row.position,
                                            operation: LoggedEvent.decodeOperation))
                     }
-                    let event = try SheetEventCodec.decode(
+                    let opening = keys.map { keys in
+                        SealedOpening(
+                            keys: keys, eventID: String(decoding: UnsafeBufferPointer(rebasing: buffer[row.eventID]), as: UTF8.self),
+                            stream: stream, version: row.version)
+                    }
+                    let (event, subject) = try SheetEventCodec.decodeWithSubject(
                         type, schemaVersion: row.schemaVersion, payload: UnsafeBufferPointer(rebasing: buffer[row.payload]),
                         occurredAt: row.occurredAt,
                         context: {
                             .init(stream: stream, actualVersion: row.version, position: row.position, eventType: type.rawValue,
                                   operation: LoggedEvent.decodeOperation)
-                        })
-                    events.append(Decoded(stream: stream, streamNumber: number, position: row.position, version: row.version, event: event))
+                        }, opening: opening)
+                    var sealing: SessionSealing?
+                    if let subject, let keys { sealing = SessionSealing(subject: subject, key: try keys.key(for: subject)) }
+                    events.append(Decoded(
+                        stream: stream, streamNumber: number, position: row.position, version: row.version, event: event, sealing: sealing))
                 } catch {
                     return (events, error)
                 }

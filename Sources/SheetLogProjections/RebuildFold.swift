@@ -18,6 +18,7 @@ struct RebuildFold {
         let number = decoded.streamNumber
         if number >= sessions.count { sessions.append(contentsOf: repeatElement(nil, count: number + 1 - sessions.count)) }
         if sessions[number] == nil { sessions[number] = ProjectedSession(session: decoded.stream) }
+        sessions[number]!.adopt(decoded.sealing)
         let step = sessions[number]!.foldRows(decoded.event, position: decoded.position, version: decoded.version)
         if let resolution = step.resolution, let index = openDismissals[resolution.dismissalPosition] {
             dismissals[index].resolution = resolution

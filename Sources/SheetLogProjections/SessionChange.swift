@@ -88,8 +88,9 @@ package struct SessionChange {
             status: presentation.status.rawValue, stackIndex: stackIndex, pendingSource: pending?.source.rawValue,
             pendingOffersSave: pending?.offersSave, closedAt: presentation.closedAt, lastEditAt: presentation.lastEditAt,
             lastSaveFailureAt: presentation.lastSaveFailureAt, lastPosition: positions.last,
-            baseline: columns.contains(.baseline) ? ProjectionJSON.object(presentation.baseline) : nil,
-            draftValues: columns.contains(.draftValues) ? ProjectionJSON.object(presentation.values) : nil))
+            baseline: columns.contains(.baseline) ? session.valuesJSON(presentation.baseline, column: "baseline", presentation: id) : nil,
+            draftValues: columns.contains(.draftValues)
+                ? session.valuesJSON(presentation.values, column: "draft_values", presentation: id) : nil))
     }
 
     /// A narrow update when the session had a row from the same first event, the whole row otherwise.

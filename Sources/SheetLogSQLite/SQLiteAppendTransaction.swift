@@ -8,6 +8,18 @@ package struct SQLiteAppendTransaction: AppendTransaction {
     let db: Database
     package let mark: LogMark
     package let lookingUpIDs: Bool
+    /// This handle's keys; nil when it was opened without a master key.
+    let ring: SubjectKeyRing?
+    let clock: any SheetLogClock
+    /// Where the database is, for errors.
+    let location: String
+
+    package func sealing() throws -> (any AppendSealing)? {
+        guard let record = try SealingRecord.read(in: db, migrated: true) else { return nil }
+        guard let ring else { throw SealingRecord.keyUnavailable(at: location) }
+        try record.requireMatching(ring.master, at: location)
+        return SQLiteAppendSealing(db: db, ring: ring, defaultSubject: record.defaultSubject, now: clock.nowMilliseconds())
+    }
 
     package func readStream(_ stream: String, after version: Int64) throws -> [RecordedEvent] {
         try SQLiteEventStore.readStream(in: db, stream, after: version, through: nil, limit: -1, descending: false)

@@ -115,7 +115,9 @@ extension SQLiteEventStore {
             (position, chain) = try logEnd(in: db)
         }
         let startMark = LogMark(epoch: epoch, position: position)
-        let decided = try decide(SQLiteAppendTransaction(db: db, mark: startMark, lookingUpIDs: lookingUpIDs))
+        let decided = try decide(SQLiteAppendTransaction(
+            db: db, mark: startMark, lookingUpIDs: lookingUpIDs, ring: configuration.keyRing, clock: configuration.clock,
+            location: location))
         let batches = decided.batches
         func pass(_ result: AppendResult, writes: Bool, tail: LogTailCache.Tail?) -> AppendPass<Plan> {
             AppendPass(result: result, plan: decided.plan, batches: batches, writes: writes, tail: tail, epoch: epoch,

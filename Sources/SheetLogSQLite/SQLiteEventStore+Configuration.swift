@@ -38,6 +38,8 @@ extension SQLiteEventStore {
         /// How often a subscription looks for events appended by other processes. Appends through
         /// this store wake subscriptions at once.
         public var subscriptionPollInterval: Duration
+        /// The keys of a sealed database (migration 0010), nil when opened without a master key.
+        package var keyRing: SubjectKeyRing?
 
         public init(
             durability: Durability = .full,

@@ -34,4 +34,9 @@ package protocol AppendTransaction {
 
     /// The receipt stored under `commandID`, nil when there is none.
     func receipt(_ commandID: String) throws -> CommandReceipt?
+
+    /// The keys of a sealed log, nil for a plain one (read in the transaction: a log another process
+    /// sealed is seen as sealed). Throws ``SheetLogError/Code/keyUnavailable`` for a sealed log this
+    /// handle has no master key for.
+    func sealing() throws -> (any AppendSealing)?
 }

@@ -79,6 +79,10 @@ package protocol SheetLogBackend: EventStore {
     /// The names of the projections ``verifyProjections()`` compares.
     var projectionNames: [String] { get }
 
+    /// Opens the sealed events the facade reads (replay, state, export): the database's subject
+    /// keys, or none (``NoSubjectKeys``) for a backend without a master key.
+    var subjectKeys: any SubjectKeys { get }
+
     /// Whether the log is still guarded as shipped: UPDATE and DELETE of events and command
     /// receipts refused (SQLite's triggers), named `append-only`.
     func appendOnlyCheck() async throws -> VerificationReport.Check

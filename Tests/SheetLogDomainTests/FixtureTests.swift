@@ -61,17 +61,17 @@ struct FixtureTests {
         #expect(try decoded("save.v1.json") == .save(.init(presentation: "expense-1", values: ["amount": "47.50", "category": "food", "count": 2])))
     }
 
-    @Test("a schema_version 2 payload is rejected as unsupported, naming position and stream")
+    @Test("a schema_version 3 payload is rejected as unsupported, naming position and stream")
     func newerSchema() throws {
         let fixture = try #require(try Self.fixtures()["edit.v1.json"])
         let recorded = RecordedEvent(
-            position: 42, eventID: "e42", stream: "s1", version: 3, type: "edit", schemaVersion: 2, payload: fixture.payload,
+            position: 42, eventID: "e42", stream: "s1", version: 3, type: "edit", schemaVersion: 3, payload: fixture.payload,
             metadata: nil, occurredAt: 1, recordedAt: 2, chain: [])
         let error = try #require(throws: SheetLogError.self) { try SheetEventCodec.decode(recorded) }
         #expect(error.code == .unsupportedSchemaVersion)
         #expect(error.context.position == 42)
         #expect(error.context.stream == "s1")
         #expect(error.context.eventType == "edit")
-        #expect(error.message == "edit event at position 42 in stream s1 has schema version 2, newer than the supported 1")
+        #expect(error.message == "edit event at position 42 in stream s1 has schema version 3, newer than the supported 2")
     }
 }

@@ -41,7 +41,7 @@ struct ProjectionIntegrityTests {
         let harness = try SheetHarness.inMemory()
         try await harness.run(.present(presentation: "p1", route: Route(name: "newExpense")))
         let before = try await counts(harness)
-        let newer = EventData(type: "edit", schemaVersion: 2, payload: #"{"presentation":"p1","field":"amount","value":"val-secret"}"#)
+        let newer = EventData(type: "edit", schemaVersion: 3, payload: #"{"presentation":"p1","field":"amount","value":"val-secret"}"#)
         let error = await #expect(throws: SheetLogError.self) {
             try await harness.store.append([newer], to: "s1", expecting: .exact(1))
         }

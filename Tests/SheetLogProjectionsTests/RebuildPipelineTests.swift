@@ -67,7 +67,7 @@ struct RebuildPipelineTests {
             try db.execute(sql: "DROP TRIGGER events_refuse_update")
             try db.execute(sql: #"UPDATE events SET payload = '{"presentation":"p1","value":"val-secret"}' WHERE position = ?"#,
                            arguments: [later])
-            try db.execute(sql: "UPDATE events SET schema_version = 2 WHERE position = ?", arguments: [first])
+            try db.execute(sql: "UPDATE events SET schema_version = 3 WHERE position = ?", arguments: [first])
             try db.execute(sql: "UPDATE events SET type = 'analytics.tap' WHERE position = ?", arguments: [unknown])
         }
         let before = try await harness.rows("SELECT * FROM presentations ORDER BY session, presentation").map { Array($0.databaseValues) }

@@ -16,6 +16,7 @@ struct MigrationFileTests {
         7: "0e6c7f33d0f6208e19cc9cade14cc02898772ff90c5583ea19323ba93afd7ae7",
         8: "2a841469bf1020182ff5a87d1015c27343e7a68dbbae101ae66c912ce978fa74",
         9: "133d9399437056b0ed80175bfbbfc8a1e47d6cade2555112b111b2c2474f1595",
+        10: "ae28041953da823fb2f5028e8fd2e616aaebda1ecf1e3c7990fd637c113d19a3",
     ]
 
     @Test("the generated file holds exactly the texts of Migrations/*.sql")

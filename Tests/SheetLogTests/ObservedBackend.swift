@@ -60,6 +60,7 @@ final class ObservedBackend: SheetLogBackend {
     func logShape() async throws -> LogShape { try await inner.logShape() }
     func verifyProjections() async throws -> [ProjectionMismatch] { try await inner.verifyProjections() }
     var projectionNames: [String] { inner.projectionNames }
+    var subjectKeys: any SubjectKeys { inner.subjectKeys }
     func appendOnlyCheck() async throws -> VerificationReport.Check { try await inner.appendOnlyCheck() }
     func rebuildProjections() async throws { try await inner.rebuildProjections() }
     func close() throws { try inner.close() }

@@ -1,8 +1,8 @@
 extension CommandEnvelope {
     /// The command that appended `first` (its first event), rebuilt from the payload and the
     /// metadata's `command`; the event's type stands in when the metadata names none.
-    init(exporting first: RecordedEvent) throws {
-        let event = try SheetEventCodec.decode(first)
+    init(exporting first: RecordedEvent, keys: any SubjectKeys) throws {
+        let event = try SheetEventCodec.decode(first, keys: keys)
         let name = EventMetadata.command(of: first) ?? first.type
         guard let type = SheetCommandType(rawValue: name), let command = Self.command(type, appending: event.kind, in: first.stream)
         else {
@@ -14,7 +14,9 @@ extension CommandEnvelope {
         }
         var session = first.stream
         if case .restoreDraft(let payload) = event.kind { session = payload.intoSession }
-        self.init(session: session, command: command, id: first.eventID, occurredAt: first.occurredAt)
+        // The subject goes with the session's first command, as it was given.
+        let subject = first.version == 1 ? SheetEventCodec.subject(schemaVersion: first.schemaVersion, payload: first.payload) : nil
+        self.init(session: session, command: command, id: first.eventID, occurredAt: first.occurredAt, subject: subject)
     }
 
     /// The command of `type` whose first event is `kind`, stored in `stream`; nil when a command of

@@ -13,7 +13,8 @@ extension SheetLogDatabase {
         } else {
             firsts = try await allFirstEvents()
         }
-        return try firsts.map(CommandEnvelope.init(exporting:))
+        let keys = backend.subjectKeys
+        return try firsts.map { try CommandEnvelope(exporting: $0, keys: keys) }
     }
 
     private func allFirstEvents() async throws -> [RecordedEvent] {

@@ -24,6 +24,12 @@ extension SheetLogDatabase {
         /// Receives migrations and commit failures; never payloads or form values. Quiet unless you
         /// pass one: a library does not write to an app's console on its own.
         public var logger: Logger
+        /// The master key of a sealed database (see the privacy guide): given, a new database is
+        /// created sealed, and a sealed one opens only with its own key. Nil for a plain database.
+        public var keys: (any KeyProvider)?
+        /// The subject (the person whose data it is) of a session whose first command names none;
+        /// recorded when a sealed database is created.
+        public var defaultSubject: String
 
         /// Options with the defaults: `.full` durability, the default limits, the system clock, no
         /// metadata, a 5-second busy timeout.
@@ -33,7 +39,9 @@ extension SheetLogDatabase {
             clock: any SheetLogClock = SystemClock(),
             metadata: [String: String] = [:],
             busyTimeout: Duration = .seconds(5),
-            logger: Logger = Logger(label: "SheetLog", factory: { _ in SwiftLogNoOpLogHandler() })
+            logger: Logger = Logger(label: "SheetLog", factory: { _ in SwiftLogNoOpLogHandler() }),
+            keys: (any KeyProvider)? = nil,
+            defaultSubject: String = "default"
         ) {
             self.durability = durability
             self.limits = limits
@@ -41,6 +49,23 @@ extension SheetLogDatabase {
             self.metadata = metadata
             self.busyTimeout = busyTimeout
             self.logger = logger
+            self.keys = keys
+            self.defaultSubject = defaultSubject
+        }
+
+        /// The master key asked of ``keys``, once per open; nil without keys.
+        func sealingRequest() throws -> SealingRequest? {
+            guard let keys else { return nil }
+            try SheetLogDatabase.requirePrintable(defaultSubject, "default subject", operation: "open")
+            do {
+                return SealingRequest(master: try keys.masterKey(), defaultSubject: defaultSubject)
+            } catch let error as SheetLogError {
+                throw error
+            } catch {
+                // Only the type: a provider's error may describe the key.
+                throw SheetLogError(
+                    .keyUnavailable, "the key provider failed with an error of type \(type(of: error))", context: .init(operation: "open"))
+            }
         }
 
         /// The SQLite store's configuration; ``SQLiteBackend`` adds the sheet read models to it.

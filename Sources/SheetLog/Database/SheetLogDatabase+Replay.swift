@@ -19,7 +19,7 @@ extension SheetLogDatabase {
             throw SheetLogError(
                 .notFound, "session \(session) has no events to replay", context: .init(stream: session, operation: "replay"))
         }
-        let steps = try Replay.steps(recorded: recorded)
+        let steps = try Replay.steps(recorded: recorded, keys: backend.subjectKeys)
         return zip(recorded, steps).map { ReplayStep(event: $0, sheetEvent: $1.event, state: $1.state) }
     }
 
@@ -35,6 +35,6 @@ extension SheetLogDatabase {
                 .notFound, "session \(session) has no version \(version) (its version is \(current))",
                 context: .init(stream: session, actualVersion: current, operation: "state(at:)"))
         }
-        return try Replay.state(recorded: recorded) ?? SessionState(sessionID: session)
+        return try Replay.state(recorded: recorded, keys: backend.subjectKeys) ?? SessionState(sessionID: session)
     }
 }

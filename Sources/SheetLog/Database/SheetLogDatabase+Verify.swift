@@ -57,13 +57,14 @@ extension SheetLogDatabase {
     private func decodingCheck() async throws -> VerificationReport.Check {
         var cursor: Int64 = 0
         var checked = 0
+        let keys = backend.subjectKeys
         while true {
             // Between chunks, as export does: a backend's read may not look at the task itself.
             try Task.checkCancellation()
             let chunk = try await backend.readAll(after: cursor, limit: 1_000)
             for event in chunk {
                 do {
-                    _ = try SheetEventCodec.decode(event)
+                    _ = try SheetEventCodec.decode(event, keys: keys)
                 } catch {
                     return .init(name: "decoding", passed: false, detail: error.message)
                 }

@@ -52,7 +52,7 @@ public final class SheetLogDatabase: Sendable {
     /// control or bidi formatting character.
     public static func open(path: String, options: Options = .init()) throws -> SheetLogDatabase {
         try requirePrintableMetadata(options.metadata)
-        let backend = try SQLiteBackend.open(path: path, configuration: options.storeConfiguration)
+        let backend = try SQLiteBackend.open(path: path, configuration: options.storeConfiguration, sealing: options.sealingRequest())
         return SheetLogDatabase(backend: backend, options: options, path: path)
     }
 
@@ -63,7 +63,7 @@ public final class SheetLogDatabase: Sendable {
     /// SheetLog log; otherwise as ``open(path:options:)``.
     public static func openExisting(path: String, options: Options = .init()) throws -> SheetLogDatabase {
         try requirePrintableMetadata(options.metadata)
-        let backend = try SQLiteBackend.openExisting(path: path, configuration: options.storeConfiguration)
+        let backend = try SQLiteBackend.openExisting(path: path, configuration: options.storeConfiguration, sealing: options.sealingRequest())
         return SheetLogDatabase(backend: backend, options: options, path: path)
     }
 
@@ -82,14 +82,14 @@ public final class SheetLogDatabase: Sendable {
     ///
     /// The file must exist and carry every migration of this build; a newer file is refused.
     public static func openForReading(path: String, options: Options = .init()) throws -> SheetLogDatabase {
-        let backend = try SQLiteBackend.openForReading(path: path, configuration: options.storeConfiguration)
+        let backend = try SQLiteBackend.openForReading(path: path, configuration: options.storeConfiguration, sealing: options.sealingRequest())
         return SheetLogDatabase(backend: backend, options: options, path: path)
     }
 
     /// A database in memory, gone when released: for tests, previews and demos.
     public static func inMemory(options: Options = .init()) throws -> SheetLogDatabase {
         try requirePrintableMetadata(options.metadata)
-        let backend = try SQLiteBackend.inMemory(configuration: options.storeConfiguration)
+        let backend = try SQLiteBackend.inMemory(configuration: options.storeConfiguration, sealing: options.sealingRequest())
         return SheetLogDatabase(backend: backend, options: options, path: nil)
     }
 

@@ -3,9 +3,9 @@ extension CommandEnvelope {
     /// the same command type, and every field the command gives equal to the stored payload.
     ///
     /// Throws ``SheetLogError/Code/idempotencyConflict`` naming the first differing field (never its value).
-    func requireSameContent(as stored: [RecordedEvent], id: String) throws {
+    func requireSameContent(as stored: [RecordedEvent], id: String, keys: any SubjectKeys) throws {
         guard let first = stored.first else { return }
-        if let field = try firstDifference(from: first) {
+        if let field = try firstDifference(from: first, keys: keys) {
             throw SheetLogError(
                 .idempotencyConflict,
                 "command id \(id) is already stored with different content (\(field)) at position \(first.position) in session \(first.stream)",
@@ -15,10 +15,14 @@ extension CommandEnvelope {
     }
 
     /// The name of the first field that differs from the stored first event, nil when none does.
-    private func firstDifference(from first: RecordedEvent) throws -> String? {
+    private func firstDifference(from first: RecordedEvent, keys: any SubjectKeys) throws -> String? {
         guard EventMetadata.command(of: first) == command.name else { return "command" }
         if let occurredAt, first.occurredAt != occurredAt { return "occurredAt" }
-        let event = try SheetEventCodec.decode(first)
+        if let subject, first.stream == session,
+           let stored = SheetEventCodec.subject(schemaVersion: first.schemaVersion, payload: first.payload), stored != subject {
+            return "subject"
+        }
+        let event = try SheetEventCodec.decode(first, keys: keys)
         switch command {
         case let .restoreDraft(draft, newPresentation):
             guard case .restoreDraft(let payload) = event.kind else { return "command" }

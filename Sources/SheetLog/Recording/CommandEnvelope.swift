@@ -20,13 +20,18 @@ public struct CommandEnvelope: Sendable, Hashable {
     public var id: String?
     /// Milliseconds since 1970 on the app's clock; the database's clock when nil.
     public var occurredAt: Int64?
+    /// The person whose data the session holds, in a sealed database: taken from the session's first
+    /// command (else the database's default subject) and never changed; a later command may repeat
+    /// it, never name another. Ignored by a plain database.
+    public var subject: String?
 
-    /// A command for `session`, with an optional id and time (milliseconds since 1970).
-    public init(session: String, command: SheetCommand, id: String? = nil, occurredAt: Int64? = nil) {
+    /// A command for `session`, with an optional id, time (milliseconds since 1970) and subject.
+    public init(session: String, command: SheetCommand, id: String? = nil, occurredAt: Int64? = nil, subject: String? = nil) {
         self.session = session
         self.command = command
         self.id = id
         self.occurredAt = occurredAt
+        self.subject = subject
     }
 
     /// A command for `session` that happened at `date` (kept to the millisecond).

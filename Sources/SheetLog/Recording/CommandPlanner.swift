@@ -8,6 +8,19 @@ struct CommandPlanner {
     let metadataTexts: MetadataTexts
     /// The limits every event must fit; the decider refuses a draft that would outgrow them.
     let limits: InputLimits
+    /// The log's keys when it is sealed: every event is sealed with its session's subject key.
+    let sealing: (any AppendSealing)?
+    /// Opens the stored events the decisions read.
+    let keys: any SubjectKeys
+
+    init(transaction: any AppendTransaction, cache: SessionCache, metadataTexts: MetadataTexts, limits: InputLimits) throws {
+        self.transaction = transaction
+        self.cache = cache
+        self.metadataTexts = metadataTexts
+        self.limits = limits
+        sealing = try transaction.sealing()
+        keys = sealing?.keys ?? NoSubjectKeys()
+    }
 
     /// Plans a group of requests in order, each all or nothing: a request a rule refuses is left
     /// out (with its error) and the next one is decided on the states before it.
@@ -67,12 +80,19 @@ struct CommandPlanner {
         var eventIDs: [String] = []
         for (session, events) in try decide(command, in: &plan) where !events.isEmpty {
             let version = try state(of: session, in: &plan).version
+            let seal = try sealing.map { sealing in
+                let subject = try subject(of: session, for: command, version: version, sealing: sealing, in: &plan)
+                return (subject, try sealing.key(forWriting: subject))
+            }
             var data: [EventData] = []
             for event in events {
                 let index = eventIDs.count + 1
                 let id = EventMetadata.eventID(command.id, index: index)
                 let metadata = metadataTexts.json(command: index == 1 ? command.command.name : nil)
-                let written = try SheetEventCodec.encodeWritten(event, eventID: id, metadata: metadata)
+                let sealing = seal.map { subject, key in
+                    PayloadSealing(subject: subject, key: key, stream: session, version: version + Int64(data.count) + 1)
+                }
+                let written = try SheetEventCodec.encodeWritten(event, eventID: id, metadata: metadata, sealing: sealing)
                 data.append(written.data)
                 if !written.strictlyValid { plan.payloadsStrictlyValid = false }
                 eventIDs.append(id)
@@ -97,7 +117,7 @@ struct CommandPlanner {
     private func recognise(_ command: PreparedCommand, in plan: inout RecordingPlan) throws -> Bool {
         let target = command.envelope.targetSession
         if let stored = try storedEvents(ofCommand: command.id) {
-            try command.envelope.requireSameContent(as: stored, id: command.id)
+            try command.envelope.requireSameContent(as: stored, id: command.id, keys: keys)
             _ = try state(of: target, in: &plan)
             plan.outcomes.append(.alreadyStored(session: target, events: stored, state: plan.snapshot(of: target)))
             return true
@@ -107,6 +127,32 @@ struct CommandPlanner {
         _ = try state(of: target, in: &plan)
         plan.outcomes.append(.alreadyStored(session: target, events: [], state: plan.snapshot(of: target)))
         return true
+    }
+
+    /// The subject whose key seals the session's new events: the one its first event named, else the
+    /// command's, else (for a restore into a new session) the draft's session's, else the default.
+    /// Throws ``SheetLogError/Code/ruleViolation`` for a command that names another subject than the
+    /// session's.
+    private func subject(
+        of session: String, for command: PreparedCommand, version: Int64, sealing: any AppendSealing, in plan: inout RecordingPlan
+    ) throws -> String {
+        let named = session == command.envelope.session ? command.envelope.subject : nil
+        var subject = plan.subjects[session]
+        if subject == nil, version > 0 { subject = try sealing.subject(ofSession: session) }
+        if let subject {
+            if let named, named != subject {
+                throw SheetLogError(
+                    .ruleViolation, "session \(session) belongs to subject \(subject); a command cannot move it to subject \(named)",
+                    context: .init(stream: session, operation: command.command.name))
+            }
+            return subject
+        }
+        var chosen = named ?? sealing.defaultSubject
+        if named == nil, case .restoreDraft(let draft, _) = command.command, draft.session != session {
+            chosen = try plan.subjects[draft.session] ?? sealing.subject(ofSession: draft.session) ?? chosen
+        }
+        plan.subjects[session] = chosen
+        return chosen
     }
 
     /// The events the command appends, per session, in append order.
@@ -139,7 +185,7 @@ struct CommandPlanner {
         let entry = cache.entry(session)
         if let entry, entry.era == era { return entry.state }
         let known = entry?.state ?? SessionState(sessionID: session)
-        return try known.catchingUp(with: transaction.readStream(session, after: known.version))
+        return try known.catchingUp(with: transaction.readStream(session, after: known.version), keys: keys)
     }
 
     /// The stored events of the command whose first event has `id` (`id`, `id#2` …), nil when not

@@ -43,6 +43,8 @@ struct RecordingPlan {
     var receipts: [CommandReceipt] = []
     /// Every session read while deciding, at its state after the whole plan.
     var states: [String: SessionState] = [:]
+    /// In a sealed log, the subject of every session the plan seals events of.
+    var subjects: [String: String] = [:]
     /// Whether every payload of ``batches`` is strictly valid JSON as the codec wrote it: the store
     /// then checks the events without reading their JSON again.
     var payloadsStrictlyValid = true

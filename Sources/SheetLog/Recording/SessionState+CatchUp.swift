@@ -1,7 +1,7 @@
 extension SessionState {
     /// The state with `events` — the session's events after this state's version, in version
     /// order — folded in; throws ``SheetLogError/Code/integrityViolation`` at a gap in the versions.
-    func catchingUp(with events: [RecordedEvent]) throws -> SessionState {
+    func catchingUp(with events: [RecordedEvent], keys: any SubjectKeys) throws -> SessionState {
         var state = self
         for event in events {
             guard event.version == state.version + 1 else {
@@ -11,7 +11,7 @@ extension SessionState {
                     context: .init(stream: sessionID, actualVersion: event.version, position: event.position, eventID: event.eventID,
                                    operation: "load"))
             }
-            state.apply(try SheetEventCodec.decode(event))
+            state.apply(try SheetEventCodec.decode(event, keys: keys))
         }
         return state
     }

@@ -9,9 +9,11 @@ extension SheetLogDatabase {
     @discardableResult
     @concurrent
     public func record(
-        _ command: SheetCommand, in session: String, id: String? = nil, occurredAt: Int64? = nil
+        _ command: SheetCommand, in session: String, id: String? = nil, occurredAt: Int64? = nil, subject: String? = nil
     ) async throws -> RecordResult {
-        let results = try await record([CommandEnvelope(session: session, command: command, id: id, occurredAt: occurredAt)])
+        let results = try await record([
+            CommandEnvelope(session: session, command: command, id: id, occurredAt: occurredAt, subject: subject)
+        ])
         return results[0]
     }
 
@@ -57,6 +59,7 @@ extension SheetLogDatabase {
         for (index, envelope) in commands.enumerated() {
             do {
                 if let id = envelope.id { try Self.requirePrintable(id, "command id", operation: envelope.command.name) }
+                if let subject = envelope.subject { try Self.requireUsableSubject(subject, operation: envelope.command.name) }
             } catch {
                 throw commands.count > 1 ? error.atLine(index + 1) : error
             }
@@ -98,7 +101,7 @@ extension SheetLogDatabase {
         }
         do {
             let outcome = try await backend.append { transaction in
-                let planner = CommandPlanner(
+                let planner = try CommandPlanner(
                     transaction: transaction, cache: cache, metadataTexts: metadataTexts, limits: options.limits)
                 let plan = try planner.plan(group)
                 return DecidedAppend(
@@ -136,6 +139,12 @@ extension SheetLogDatabase {
 
     /// Refuses a caller's id that has the shape of a further event's id: `X#2` given by a caller
     /// would be taken for the second event of command `X`.
+    /// A subject names a person's key and is printed in erasure reports: non-empty, printable.
+    package static func requireUsableSubject(_ subject: String, operation: String) throws(SheetLogError) {
+        if subject.isEmpty { throw SheetLogError(.invalidInput, "subject is empty", context: .init(operation: operation)) }
+        try requirePrintable(subject, "subject", operation: operation)
+    }
+
     private static func requireUsableID(_ envelope: CommandEnvelope, line: Int?) throws {
         guard let id = envelope.id, id.utf8.contains(UInt8(ascii: "#")) else { return }
         throw SheetLogError(
@@ -149,7 +158,7 @@ extension SheetLogDatabase {
         let known = cache.entry(session)?.state ?? SessionState(sessionID: session)
         let newer = try await backend.readStream(session, after: known.version)
         guard !newer.isEmpty else { return known }
-        let state = try known.catchingUp(with: newer)
+        let state = try known.catchingUp(with: newer, keys: backend.subjectKeys)
         cache.remember(state)
         return state
     }

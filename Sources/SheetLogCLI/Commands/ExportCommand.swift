@@ -19,7 +19,9 @@ struct ExportCommand: AsyncParsableCommand, GlobalOptionsCommand {
         let envelopes = try await database.exportCommands(session: session)
         var output = ""
         for envelope in envelopes {
-            let line = IngestLine(session: envelope.session, command: envelope.command, id: envelope.id, occurredAt: envelope.occurredAt)
+            let line = IngestLine(
+                session: envelope.session, command: envelope.command, id: envelope.id, occurredAt: envelope.occurredAt,
+                subject: envelope.subject)
             output += try IngestEncoder.encode(line) + "\n"
             if output.utf8.count > 1 << 16 {
                 Terminal.write(output)

@@ -52,6 +52,6 @@ struct IngestBatchRun {
 extension IngestLine {
     /// The facade's envelope for the line (the claimed outcome is checked separately).
     var envelope: CommandEnvelope {
-        CommandEnvelope(session: session, command: command, id: id, occurredAt: occurredAt)
+        CommandEnvelope(session: session, command: command, id: id, occurredAt: occurredAt, subject: subject)
     }
 }

@@ -211,7 +211,7 @@ struct IngestEachRun {
         guard error.code == .commitOutcomeUnknown else { return false }
         guard let id = error.context.eventID ?? lineID else { return nil }
         do {
-            let reopened = try SheetLogDatabase.openForReading(path: path, options: .init(logger: Logger(label: "sheetlog")))
+            let reopened = try SheetLogDatabase.openForReading(path: path, options: global.options)
             return try await !reopened.events(withIDs: [id]).isEmpty
         } catch {
             return nil

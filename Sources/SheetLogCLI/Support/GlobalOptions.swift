@@ -8,6 +8,11 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: ArgumentHelp("The database file (default $SHEETLOG_DB, else ./sheetlog.sqlite).", valueName: "path"))
     var database: String?
 
+    @Option(name: .customLong("key-file"), help: ArgumentHelp(
+        "The master key file of a sealed database (default $SHEETLOG_KEY_FILE; make one with sheetlog keygen). Given, a new database is created sealed.",
+        valueName: "path"))
+    var keyFile: String?
+
     @Flag(help: "Log informational messages (such as applied schema migrations) to stderr.")
     var verbose = false
 
@@ -54,10 +59,20 @@ struct GlobalOptions: ParsableArguments {
         try SheetLogDatabase.openForReading(path: databasePath, options: options)
     }
 
+    /// The key file the options and the environment choose; nil for a plain database.
+    var keyFilePath: String? {
+        if let keyFile { return keyFile }
+        if let fromEnvironment = ProcessInfo.processInfo.environment["SHEETLOG_KEY_FILE"], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        return nil
+    }
+
     /// The facade's options these command-line options ask for.
     var options: SheetLogDatabase.Options {
         var options = SheetLogDatabase.Options(logger: Logger(label: "sheetlog"))
         if let busyTimeout { options.busyTimeout = .milliseconds(Int64((busyTimeout * 1_000).rounded())) }
+        options.keys = keyFilePath.map { KeyFile(path: $0) }
         return options
     }
 }

@@ -11,25 +11,30 @@ import SheetLogJSON
 /// let again = try SheetEventCodec.decode(recordedEvent)   // SheetEvent
 /// ```
 public enum SheetEventCodec {
-    /// The payload schema version this code writes and the newest it reads.
-    public static let schemaVersion = 1
+    /// The newest payload schema version this code reads.
+    public static let schemaVersion = sealedSchemaVersion
+    /// The schema of plain payloads: every value as it was typed.
+    public static let plainSchemaVersion = 1
+    /// The schema of sealed payloads: every form value sealed (see ``PayloadSealing``), and the
+    /// session's `subject` added.
+    public static let sealedSchemaVersion = 2
 
-    /// The envelope for `event`, ready to append.
+    /// The envelope for `event`, ready to append: sealed (schema 2) when `sealing` is given.
     public static func encode(
-        _ event: SheetEvent, eventID: String = EventIdentifier.random(), metadata: String? = nil
+        _ event: SheetEvent, eventID: String = EventIdentifier.random(), metadata: String? = nil, sealing: PayloadSealing? = nil
     ) throws(SheetLogError) -> EventData {
-        try encodeWritten(event, eventID: eventID, metadata: metadata).data
+        try encodeWritten(event, eventID: eventID, metadata: metadata, sealing: sealing).data
     }
 
     /// ``encode(_:eventID:metadata:)``, and whether the payload is strictly valid JSON as written
     /// (see `JSONWriter.isStrictlyValid`): a store need not read it again then.
     package static func encodeWritten(
-        _ event: SheetEvent, eventID: String, metadata: String?
+        _ event: SheetEvent, eventID: String, metadata: String?, sealing: PayloadSealing? = nil
     ) throws(SheetLogError) -> (data: EventData, strictlyValid: Bool) {
-        let encoder = try payloadEncoder(event, eventID: eventID)
+        let encoder = try payloadEncoder(event, eventID: eventID, sealing: sealing)
         let data = EventData(
-            eventID: eventID, type: event.type.rawValue, schemaVersion: schemaVersion, payload: encoder.text, metadata: metadata,
-            occurredAt: event.occurredAt)
+            eventID: eventID, type: event.type.rawValue, schemaVersion: sealing == nil ? plainSchemaVersion : sealedSchemaVersion,
+            payload: encoder.text, metadata: metadata, occurredAt: event.occurredAt)
         return (data, encoder.isStrictlyValid)
     }
 
@@ -38,8 +43,10 @@ public enum SheetEventCodec {
         try payloadEncoder(event, eventID: eventID).text
     }
 
-    private static func payloadEncoder(_ event: SheetEvent, eventID: String?) throws(SheetLogError) -> PayloadEncoder {
-        var encoder = PayloadEncoder()
+    private static func payloadEncoder(
+        _ event: SheetEvent, eventID: String?, sealing: PayloadSealing? = nil
+    ) throws(SheetLogError) -> PayloadEncoder {
+        var encoder = if let sealing { PayloadEncoder(sealing: sealing, eventID: eventID ?? "") } else { PayloadEncoder() }
         do {
             try encoder.kind(event.kind)
             return encoder
@@ -52,11 +59,15 @@ public enum SheetEventCodec {
     }
 
     /// The event a stored envelope holds; `occurredAt` falls back to the store's `recordedAt`.
-    public static func decode(_ recorded: RecordedEvent) throws(SheetLogError) -> SheetEvent {
+    ///
+    /// A sealed event's values are opened with `keys`; without keys they read as
+    /// ``FieldValue/withheld``.
+    public static func decode(_ recorded: RecordedEvent, keys: any SubjectKeys = NoSubjectKeys()) throws(SheetLogError) -> SheetEvent {
         try decode(
             type: recorded.type, schemaVersion: recorded.schemaVersion, payload: recorded.payload,
             occurredAt: recorded.occurredAt ?? recorded.recordedAt,
-            context: .init(stream: recorded.stream, position: recorded.position, eventID: recorded.eventID, eventType: recorded.type))
+            context: .init(stream: recorded.stream, position: recorded.position, eventID: recorded.eventID, eventType: recorded.type),
+            opening: SealedOpening(keys: keys, eventID: recorded.eventID, stream: recorded.stream, version: recorded.version))
     }
 
     /// The event an unsent envelope holds; `occurredAt` falls back to 0.
@@ -71,16 +82,27 @@ public enum SheetEventCodec {
     /// Throws ``SheetLogError/Code/unsupportedSchemaVersion`` for a schema newer than
     /// ``schemaVersion``, and ``SheetLogError/Code/undecodableEvent`` for an unknown type or a
     /// malformed payload.
+    ///
+    /// A sealed payload needs `opening` (the event's position and the keys); without it the codec
+    /// throws ``SheetLogError/Code/keyUnavailable``.
     public static func decode(
-        type: String, schemaVersion: Int, payload: String, occurredAt: Int64, context: SheetLogError.Context = .init()
+        type: String, schemaVersion: Int, payload: String, occurredAt: Int64, context: SheetLogError.Context = .init(),
+        opening: SealedOpening? = nil
     ) throws(SheetLogError) -> SheetEvent {
         guard let eventType = SheetEventType(rawValue: type) else { throw unknownType(type, context: context) }
         var payload = payload
         return try payload.withUTF8 { bytes in
             Result { () throws(SheetLogError) in
-                try decode(eventType, schemaVersion: schemaVersion, payload: bytes, occurredAt: occurredAt, context: { context })
+                try decode(
+                    eventType, schemaVersion: schemaVersion, payload: bytes, occurredAt: occurredAt, context: { context }, opening: opening)
             }
         }.get()
+    }
+
+    /// The subject a sealed payload names; nil for a plain payload or one that does not parse.
+    public static func subject(schemaVersion: Int, payload: String) -> String? {
+        guard schemaVersion == sealedSchemaVersion, let json = try? JSONValue.parse(payload) else { return nil }
+        return SealedPayload.subject(of: json)
     }
 
     /// Decodes a payload of a known type from its UTF-8 bytes (SQLite's, in rebuild: no `String`
@@ -90,8 +112,19 @@ public enum SheetEventCodec {
     /// than decoding an edit.
     package static func decode(
         _ eventType: SheetEventType, schemaVersion: Int, payload: UnsafeBufferPointer<UInt8>, occurredAt: Int64,
-        context: () -> SheetLogError.Context
+        context: () -> SheetLogError.Context, opening: SealedOpening? = nil
     ) throws(SheetLogError) -> SheetEvent {
+        try decodeWithSubject(
+            eventType, schemaVersion: schemaVersion, payload: payload, occurredAt: occurredAt, context: context, opening: opening
+        ).event
+    }
+
+    /// ``decode(_:schemaVersion:payload:occurredAt:context:opening:)``, and the subject a sealed
+    /// payload names (nil for a plain one): the projections seal a session's rows with its key.
+    package static func decodeWithSubject(
+        _ eventType: SheetEventType, schemaVersion: Int, payload: UnsafeBufferPointer<UInt8>, occurredAt: Int64,
+        context: () -> SheetLogError.Context, opening: SealedOpening?
+    ) throws(SheetLogError) -> (event: SheetEvent, subject: String?) {
         let type = eventType.rawValue
         func failure(_ code: SheetLogError.Code, _ message: (String) -> String) -> SheetLogError {
             let context = completed(context(), type: type)
@@ -105,18 +138,28 @@ public enum SheetEventCodec {
         if schemaVersion < 1 {
             throw failure(.undecodableEvent) { location in "\(type) event\(location) has schema version \(schemaVersion), below 1" }
         }
-        if let kind = CanonicalPayload.decode(eventType, payload) {
-            return SheetEvent(occurredAt: occurredAt, kind)
+        if schemaVersion == plainSchemaVersion, let kind = CanonicalPayload.decode(eventType, payload) {
+            return (SheetEvent(occurredAt: occurredAt, kind), nil)
         }
         var reader = JSONReader(bytes: payload, options: .stored)
-        let json: JSONValue
+        var json: JSONValue
         do {
             json = try reader.document()
         } catch {
             throw failure(.undecodableEvent) { location in "\(type) event\(location) has a malformed payload" }
         }
+        var subject: String?
+        if schemaVersion == sealedSchemaVersion {
+            subject = SealedPayload.subject(of: json)
+            guard let opening else {
+                throw failure(.keyUnavailable) { location in "\(type) event\(location) is sealed and no keys were given to open it" }
+            }
+            json = try SealedPayload.opened(json, type: eventType, opening: opening) { code, rest in
+                failure(code) { location in "\(type) event\(location) \(rest)" }
+            }
+        }
         do {
-            return SheetEvent(occurredAt: occurredAt, try PayloadDecoder(json).kind(eventType))
+            return (SheetEvent(occurredAt: occurredAt, try PayloadDecoder(json).kind(eventType)), subject)
         } catch {
             throw failure(.undecodableEvent) { location in "\(type) event\(location) has a malformed payload\(error.detail)" }
         }

@@ -17,29 +17,37 @@ struct PayloadEncoder {
     struct NonFiniteNumber: Error {}
 
     private var json = JSONWriter(capacity: 128)
+    /// Set for a sealed payload (schema 2): each value is written sealed, and `subject` is added.
+    private let sealing: (seal: PayloadSealing, eventID: String)?
 
     var text: String { json.text }
     /// Whether the store's strict reader would accept the payload as it is (see
     /// ``JSONWriter/isStrictlyValid``): false when a string holds a NUL, which only the store refuses.
     var isStrictlyValid: Bool { json.isStrictlyValid }
 
-    init() {}
+    init() { sealing = nil }
+
+    init(sealing: PayloadSealing, eventID: String) {
+        self.sealing = (sealing, eventID)
+    }
 
     mutating func kind(_ kind: SheetEvent.Kind) throws(NonFiniteNumber) {
         json.beginObject()
         switch kind {
         case .present(let p):
-            json.key("baseline"); json.fieldValues(p.baseline)
+            json.key("baseline"); values(p.baseline, member: "baseline")
             json.key("guard"); json.string(p.dismissGuard.rawValue)
             json.key("presentation"); json.string(p.presentation)
             json.key("required"); json.strings(p.required)
             if let draft = p.restoredFrom { json.key("restoredFrom"); json.draft(draft) }
             json.key("route"); json.route(p.route)
-            if let values = p.values { json.key("values"); json.fieldValues(values) }
+            subject()
+            if let values = p.values { json.key("values"); self.values(values, member: "values") }
         case .edit(let p):
             json.key("field"); json.string(p.field)
             json.key("presentation"); json.string(p.presentation)
-            json.key("value"); json.fieldValue(p.value)
+            subject()
+            json.key("value"); value(p.value, member: "value", field: p.field)
         case .attemptDismiss(let p):
             json.key("changedFields"); json.strings(p.changedFields)
             json.key("confirmation"); json.bool(p.confirmation)
@@ -49,27 +57,61 @@ struct PayloadEncoder {
             json.key("popped"); json.bool(p.popped)
             json.key("presentation"); json.string(p.presentation)
             json.key("source"); json.string(p.source.rawValue)
+            subject()
         case .confirmDiscard(let p):
             json.key("discardedFields"); json.strings(p.discardedFields)
             json.key("presentation"); json.string(p.presentation)
+            subject()
         case .keepEditing(let p):
             json.key("presentation"); json.string(p.presentation)
+            subject()
         case .save(let p):
             json.key("presentation"); json.string(p.presentation)
-            json.key("values"); json.fieldValues(p.values)
+            subject()
+            json.key("values"); values(p.values, member: "values")
         case .saveFailed(let p):
             json.key("presentation"); json.string(p.presentation)
             json.key("reason"); json.string(p.reason)
+            subject()
         case .restoreDraft(let p):
             json.key("intoSession"); json.string(p.intoSession)
             json.key("newPresentation"); json.string(p.newPresentation)
             json.key("presentation"); json.string(p.presentation)
+            subject()
         case .declineDraft(let p):
             json.key("presentation"); json.string(p.presentation)
+            subject()
         case .endSession:
-            break
+            subject()
         }
         json.endObject()
         if json.wroteNonFiniteNumber { throw NonFiniteNumber() }
+    }
+
+    /// The `subject` member of a sealed payload, at its place in the sorted keys.
+    private mutating func subject() {
+        guard let sealing else { return }
+        json.key("subject"); json.string(sealing.seal.subject)
+    }
+
+    private mutating func values(_ values: [String: FieldValue], member: String) {
+        guard sealing != nil else { return json.fieldValues(values) }
+        json.beginObject()
+        for field in values.keys.sorted(by: JSONWriter.keyPrecedes) {
+            json.key(field)
+            value(values[field]!, member: member, field: field)
+        }
+        json.endObject()
+    }
+
+    /// The value as it is, or sealed at its position and written as a base64 string.
+    private mutating func value(_ value: FieldValue, member: String, field: String) {
+        guard let (seal, eventID) = sealing else { return json.fieldValue(value) }
+        if !value.isFinite {
+            // Left to the check after the payload: the same error as a plain payload's.
+            return json.fieldValue(value)
+        }
+        let position = SealPosition.event(id: eventID, stream: seal.stream, version: seal.version, member: member, field: field)
+        json.string(SealedText.seal(value, at: position, with: seal.key))
     }
 }

@@ -36,20 +36,23 @@ public enum Replay {
     ///
     /// Throws ``SheetLogError/Code/integrityViolation`` when the events are not one stream's
     /// consecutive versions from 1, and the codec's errors for an event it cannot decode.
-    public static func steps(recorded: [RecordedEvent]) throws(SheetLogError) -> [Step] {
+    /// Sealed events are opened with `keys` (without them their values read as ``FieldValue/withheld``).
+    public static func steps(recorded: [RecordedEvent], keys: any SubjectKeys = NoSubjectKeys()) throws(SheetLogError) -> [Step] {
         guard let first = recorded.first else { return [] }
-        return steps(session: first.stream, try decode(recorded))
+        return steps(session: first.stream, try decode(recorded, keys: keys))
     }
 
     /// The state of the stream after the events up to `version` (all of them when nil).
-    public static func state(recorded: [RecordedEvent], through version: Int64? = nil) throws(SheetLogError) -> SessionState? {
+    public static func state(
+        recorded: [RecordedEvent], through version: Int64? = nil, keys: any SubjectKeys = NoSubjectKeys()
+    ) throws(SheetLogError) -> SessionState? {
         guard let first = recorded.first else { return nil }
         let kept = version.map { limit in recorded.filter { $0.version <= limit } } ?? recorded
-        return SessionState.fold(session: first.stream, try decode(kept))
+        return SessionState.fold(session: first.stream, try decode(kept, keys: keys))
     }
 
     /// The events of one stream, checked to be its consecutive versions from 1, decoded.
-    public static func decode(_ recorded: [RecordedEvent]) throws(SheetLogError) -> [SheetEvent] {
+    public static func decode(_ recorded: [RecordedEvent], keys: any SubjectKeys = NoSubjectKeys()) throws(SheetLogError) -> [SheetEvent] {
         guard let stream = recorded.first?.stream else { return [] }
         var events: [SheetEvent] = []
         events.reserveCapacity(recorded.count)
@@ -62,7 +65,7 @@ public enum Replay {
                     context: .init(stream: event.stream, actualVersion: event.version, position: event.position, eventID: event.eventID,
                                    operation: "replay"))
             }
-            events.append(try SheetEventCodec.decode(event))
+            events.append(try SheetEventCodec.decode(event, keys: keys))
         }
         return events
     }

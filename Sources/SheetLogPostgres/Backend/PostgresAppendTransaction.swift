@@ -66,6 +66,10 @@ final class PostgresAppendTransaction: AppendTransaction {
         try receipt(commandID) != nil
     }
 
+    /// The fleet store keeps devices' logs as they were pushed and records no commands of its own
+    /// with sealing: a log the facade records into on PostgreSQL is plain.
+    func sealing() throws -> (any AppendSealing)? { nil }
+
     func receipt(_ commandID: String) throws -> CommandReceipt? {
         guard PostgresEventStore.storable(commandID) else { return nil }
         guard let loaded = receipts[commandID] else {

@@ -1,4 +1,5 @@
 import SheetLogCore
+import SheetLogDomain
 import SheetLogStorage
 
 /// One device's SheetLog database in the fleet store: the ``SheetLogBackend`` a `SheetLogDatabase`
@@ -13,6 +14,9 @@ import SheetLogStorage
 /// let drafts = try await backend.recoverableDrafts()
 /// ```
 package final class PostgresBackend: SheetLogBackend, Sendable {
+    /// The fleet holds no subjects' keys: sealed values read as withheld (`[sealed]`).
+    package var subjectKeys: any SubjectKeys { NoSubjectKeys() }
+
     /// The device's log underneath. Writing to it directly skips every rule of the sheets: for tests and tools.
     package let store: PostgresEventStore
     /// The current epoch (see ``LogEpoch``): a new one after a rebuild and after an unknown COMMIT outcome.

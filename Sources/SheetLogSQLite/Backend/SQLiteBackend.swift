@@ -1,4 +1,5 @@
 import SheetLogCore
+import SheetLogDomain
 import SheetLogStorage
 
 /// A SheetLog database in one SQLite file (or in memory): the ``SheetLogBackend`` of devices.
@@ -17,6 +18,12 @@ package final class SQLiteBackend: SheetLogBackend, Sendable {
     /// The file's path, nil in memory: ``statistics()`` counts the file and its WAL.
     package let path: String?
 
+    /// The database's subject keys when it was opened with its master key, none otherwise.
+    package var subjectKeys: any SubjectKeys {
+        guard let ring = store.configuration.keyRing else { return NoSubjectKeys() }
+        return StoreKeys(ring: ring, store: store)
+    }
+
     private init(store: SQLiteEventStore, path: String?) {
         self.store = store
         self.path = path
@@ -24,30 +31,55 @@ package final class SQLiteBackend: SheetLogBackend, Sendable {
 
     /// Opens (or creates) the log in the file at `path` and applies pending migrations (see
     /// ``SQLiteEventStore/init(path:configuration:)``).
-    package static func open(path: String, configuration: SQLiteEventStore.Configuration) throws -> SQLiteBackend {
-        SQLiteBackend(store: try SQLiteEventStore(path: path, configuration: keepingSheets(configuration)), path: path)
+    package static func open(
+        path: String, configuration: SQLiteEventStore.Configuration, sealing: SealingRequest? = nil
+    ) throws -> SQLiteBackend {
+        let configuration = keepingSheets(configuration, sealing)
+        return try settled(SQLiteBackend(store: try SQLiteEventStore(path: path, configuration: configuration), path: path), sealing)
     }
 
     /// Opens the log in an existing file; never creates one (see ``SQLiteEventStore/init(existingFileAt:configuration:)``).
-    package static func openExisting(path: String, configuration: SQLiteEventStore.Configuration) throws -> SQLiteBackend {
-        SQLiteBackend(store: try SQLiteEventStore(existingFileAt: path, configuration: keepingSheets(configuration)), path: path)
+    package static func openExisting(
+        path: String, configuration: SQLiteEventStore.Configuration, sealing: SealingRequest? = nil
+    ) throws -> SQLiteBackend {
+        let configuration = keepingSheets(configuration, sealing)
+        return try settled(
+            SQLiteBackend(store: try SQLiteEventStore(existingFileAt: path, configuration: configuration), path: path), sealing)
     }
 
     /// Opens an existing log for reading only (see ``SQLiteEventStore/init(readingFileAt:configuration:)``).
-    package static func openForReading(path: String, configuration: SQLiteEventStore.Configuration) throws -> SQLiteBackend {
-        SQLiteBackend(store: try SQLiteEventStore(readingFileAt: path, configuration: keepingSheets(configuration)), path: path)
+    package static func openForReading(
+        path: String, configuration: SQLiteEventStore.Configuration, sealing: SealingRequest? = nil
+    ) throws -> SQLiteBackend {
+        let configuration = keepingSheets(configuration, sealing)
+        return try settled(
+            SQLiteBackend(store: try SQLiteEventStore(readingFileAt: path, configuration: configuration), path: path), sealing)
     }
 
     /// A log in memory, gone when released.
-    package static func inMemory(configuration: SQLiteEventStore.Configuration) throws -> SQLiteBackend {
-        SQLiteBackend(store: try SQLiteEventStore.inMemory(configuration: keepingSheets(configuration)), path: nil)
+    package static func inMemory(configuration: SQLiteEventStore.Configuration, sealing: SealingRequest? = nil) throws -> SQLiteBackend {
+        let configuration = keepingSheets(configuration, sealing)
+        return try settled(SQLiteBackend(store: try SQLiteEventStore.inMemory(configuration: configuration), path: nil), sealing)
+    }
+
+    private static func settled(_ backend: SQLiteBackend, _ sealing: SealingRequest?) throws -> SQLiteBackend {
+        do {
+            try settleSealing(of: backend.store, sealing)
+        } catch {
+            try? backend.close()
+            throw error
+        }
+        return backend
     }
 
     /// `configuration` with a fresh ``SheetProjection`` ahead of its own projections: a projection
     /// caches the sessions it folded, so each store gets its own.
-    private static func keepingSheets(_ configuration: SQLiteEventStore.Configuration) -> SQLiteEventStore.Configuration {
+    private static func keepingSheets(
+        _ configuration: SQLiteEventStore.Configuration, _ sealing: SealingRequest?
+    ) -> SQLiteEventStore.Configuration {
         var configuration = configuration
-        configuration.projections = [SheetProjection()] + configuration.projections
+        if let sealing { configuration.keyRing = SubjectKeyRing(master: sealing.master) }
+        configuration.projections = [SheetProjection(ring: configuration.keyRing)] + configuration.projections
         return configuration
     }
 

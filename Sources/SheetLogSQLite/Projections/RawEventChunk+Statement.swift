@@ -5,7 +5,7 @@ import SheetLogProjections
 extension RawEventChunk {
     /// The SELECT whose rows ``append(from:)`` copies, in its column order.
     static let selectSQL = """
-        SELECT position, stream, version, type, schema_version, payload, COALESCE(occurred_at, recorded_at)
+        SELECT position, stream, version, type, schema_version, payload, COALESCE(occurred_at, recorded_at), event_id
         FROM events ORDER BY position
         """
 
@@ -18,6 +18,6 @@ extension RawEventChunk {
         append(
             position: sqlite3_column_int64(statement, 0), version: sqlite3_column_int64(statement, 2), type: text(3),
             schemaVersion: Int(sqlite3_column_int64(statement, 4)), occurredAt: sqlite3_column_int64(statement, 6),
-            stream: text(1), payload: text(5))
+            stream: text(1), payload: text(5), eventID: text(7))
     }
 }

@@ -22,7 +22,7 @@ extension SheetProjection: EpochAwareProjection {
     }
 
     private func apply(_ events: [RecordedEvent], in db: Database, epoch: LogEpoch?) throws {
-        let change = try ProjectionChange(folding: events) { stream, version in
+        let change = try ProjectionChange(folding: events, keys: ring?.keys(in: db)) { stream, version in
             try priorSession(stream, before: version, epoch: epoch, in: db)
         }
         try SheetRowWriter(db: db).write(change)
@@ -50,7 +50,9 @@ extension SheetProjection: EpochAwareProjection {
         let rows = try Row.fetchCursor(statement, arguments: [stream, version])
         while let row = try rows.next() {
             let logged = LoggedEvent(row: row, keepingChain: true)
-            _ = session.fold(try logged.sheetEvent(), position: logged.position, version: logged.version, chain: logged.chain)
+            let (event, sealing) = try logged.sheetEvent(keys: ring?.keys(in: db))
+            session.adopt(sealing)
+            _ = session.fold(event, position: logged.position, version: logged.version, chain: logged.chain)
         }
         return session
     }

@@ -18,7 +18,7 @@ extension SheetProjection {
         try reset(in: db)
         let statement = try db.makeStatement(sql: RawEventChunk.selectSQL)
         let rows = try Row.fetchCursor(statement)
-        let (sessions, dismissals) = try PipelinedEventScan.fold { capacity in
+        let (sessions, dismissals) = try PipelinedEventScan.fold(keys: try ring?.snapshot(in: db)) { capacity in
             var chunk = RawEventChunk(capacity: capacity)
             while chunk.rows.count < capacity, try rows.next() != nil {
                 chunk.append(from: statement.sqliteStatement)

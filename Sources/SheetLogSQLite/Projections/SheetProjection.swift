@@ -40,10 +40,18 @@ public struct SheetProjection: SQLiteProjection {
         "dismissals": ["changed_fields"],
     ]
     let cache: SessionStateCache
+    /// Opens sealed events and seals the rows of their sessions; nil without a master key, when a
+    /// sealed event is refused (``SheetLogError/Code/keyUnavailable``).
+    let ring: SubjectKeyRing?
 
     /// - Parameter cacheCapacity: how many sessions' folded states are kept between appends.
     public init(cacheCapacity: Int = 256) {
+        self.init(cacheCapacity: cacheCapacity, ring: nil)
+    }
+
+    package init(cacheCapacity: Int = 256, ring: SubjectKeyRing?) {
         cache = SessionStateCache(capacity: cacheCapacity)
+        self.ring = ring
     }
 
     /// The SQL of every statement the projection writes rows with (for tests that EXPLAIN them).

@@ -35,14 +35,29 @@ extension SQLiteBackend {
     }
 
     /// The `recoverable_drafts` view, the most recently touched last.
+    ///
+    /// In a sealed database each draft's values are opened with its session's subject key; the
+    /// drafts of an erased subject are not offered (their values are gone).
     package func recoverableDrafts() async throws -> [RecoverableDraft] {
-        try await readModels("recoverableDrafts") { db in
+        let ring = store.configuration.keyRing
+        return try await readModels("recoverableDrafts") { db in
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT session, presentation, route_name, route_group, route_params, baseline, draft_values,
                        changed_fields, reason, last_edit_at
                 FROM recoverable_drafts ORDER BY last_position, session, presentation
                 """))
-            return try rows.map(Self.recoverableDraft)
+            guard try SealingRecord.read(in: db) != nil else { return try rows.map(Self.recoverableDraft) }
+            guard let ring else { throw SealingRecord.keyUnavailable(at: self.store.location) }
+            var drafts: [RecoverableDraft] = []
+            for row in rows {
+                let draft = try Self.recoverableDraft(row)
+                guard let subject = try SQLiteAppendSealing.subject(ofSession: draft.session, in: db) else { continue }
+                switch try ring.key(for: subject, in: db, committed: true) {
+                case .available(let key): drafts.append(try draft.opened(with: key))
+                case .erased, .withheld: continue
+                }
+            }
+            return drafts
         }
     }
 

@@ -1,0 +1,44 @@
+import SheetLogCore
+import SheetLogDomain
+import SheetLogJSON
+
+/// The subject of a session of a sealed log, and the key its projection rows are sealed with: nil
+/// where the reader has no key (an erased subject, the fleet without shared keys), whose rows hold
+/// the values as they read (`[erased]`, `[sealed]`).
+package struct SessionSealing: Sendable {
+    package var subject: String
+    package var key: DataKey?
+
+    package init(subject: String, key: SubjectKey) {
+        self.subject = subject
+        switch key {
+        case .available(let dataKey): self.key = dataKey
+        case .erased, .withheld: self.key = nil
+        }
+    }
+
+    /// The JSON object of `values` for `column` of the row of `presentation` in `session`: each value
+    /// sealed at that place (``SealPosition/projection(column:session:presentation:field:)``), so that
+    /// it opens there only. Deterministic, like every seal: a rebuild writes the same bytes.
+    package func object(_ values: [String: FieldValue], column: String, session: String, presentation: String) -> String {
+        guard let key else { return ProjectionJSON.object(values) }
+        if values.isEmpty { return "{}" }
+        var json = JSONWriter(capacity: 64 * values.count)
+        json.beginObject()
+        for field in values.keys.sorted(by: JSONWriter.keyPrecedes) {
+            json.key(field)
+            json.string(SealedText.seal(
+                values[field]!, at: .projection(column: column, session: session, presentation: presentation, field: field), with: key))
+        }
+        json.endObject()
+        return json.text
+    }
+}
+
+extension ProjectedSession {
+    /// The JSON text of a presentation's `baseline` or `draft_values` column: sealed in a sealed log.
+    package func valuesJSON(_ values: [String: FieldValue], column: String, presentation: String) -> String {
+        guard let sealing else { return ProjectionJSON.object(values) }
+        return sealing.object(values, column: column, session: session, presentation: presentation)
+    }
+}

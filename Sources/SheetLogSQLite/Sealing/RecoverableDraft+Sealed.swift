@@ -1,0 +1,28 @@
+import SheetLogCore
+import SheetLogDomain
+
+extension RecoverableDraft {
+    /// The draft with its baseline and values opened: each was sealed in its row's column and field.
+    /// Throws ``SheetLogError/Code/integrityViolation`` for a value that does not open there.
+    func opened(with key: DataKey) throws -> RecoverableDraft {
+        var draft = self
+        draft.values = try open(values, column: "draft_values", with: key)
+        draft.baseline = try open(baseline, column: "baseline", with: key)
+        return draft
+    }
+
+    private func open(_ sealed: [String: FieldValue], column: String, with key: DataKey) throws -> [String: FieldValue] {
+        var opened: [String: FieldValue] = [:]
+        for (field, value) in sealed {
+            let position = SealPosition.projection(column: column, session: session, presentation: presentation, field: field)
+            guard case .string(let text) = value, let plain = SealedText.open(text, at: position, with: key) else {
+                throw SheetLogError(
+                    .integrityViolation,
+                    "the sealed value of field \(field) in column \(column) of presentation \(presentation) in session \(session) does not open there: it was altered or moved",
+                    context: .init(stream: session, presentation: presentation, field: field, operation: "read recoverable_drafts"))
+            }
+            opened[field] = plain
+        }
+        return opened
+    }
+}

@@ -1,0 +1,68 @@
+import GRDB
+import SheetLogCore
+import SheetLogStorage
+
+/// What a caller that gives a master key asks of a database: sealed, with this key.
+package struct SealingRequest: Sendable {
+    package var master: MasterKey
+    /// Recorded when the database is created sealed; the subject of sessions whose first command names none.
+    package var defaultSubject: String
+
+    package init(master: MasterKey, defaultSubject: String) {
+        self.master = master
+        self.defaultSubject = defaultSubject
+    }
+}
+
+extension SQLiteBackend {
+    /// Checks the file's sealing against the request, before anything of a command is written: a
+    /// sealed file needs its own master key (``SheetLogError/Code/keyUnavailable``,
+    /// ``SheetLogError/Code/wrongKey``); a new or empty file given a key becomes sealed; a plain
+    /// file with events given a key is refused (``SheetLogError/Code/notSealed``), since its values
+    /// were never sealed. A file opened for reading only is read as it is.
+    static func settleSealing(of store: SQLiteEventStore, _ request: SealingRequest?) throws {
+        let location = store.location
+        if store.isReadOnly {
+            let record = try store.readOnCallingThread { db in try SealingRecord.read(in: db) }
+            guard let record else { return }
+            guard let request else { throw SealingRecord.keyUnavailable(at: location) }
+            try record.requireMatching(request.master, at: location)
+            return
+        }
+        let now = store.configuration.clock.nowMilliseconds()
+        do {
+            try store.writeOnCallingThread { db in
+                if let record = try SealingRecord.read(in: db) {
+                    guard let request else { throw SealingRecord.keyUnavailable(at: location) }
+                    try record.requireMatching(request.master, at: location)
+                    return
+                }
+                guard let request else { return }
+                try db.inTransaction(.immediate) {
+                    // Read again under the write lock: two processes may be creating the file.
+                    if let record = try SealingRecord.read(in: db) {
+                        try record.requireMatching(request.master, at: location)
+                        return .rollback
+                    }
+                    if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM events)") == true {
+                        throw SheetLogError(
+                            .notSealed,
+                            "\(location) holds a plain log (its events were recorded without a key), so its values are not sealed: open it without a key, or move its log into a sealed database (README, Privacy)",
+                            context: .init(operation: "open"))
+                    }
+                    try db.execute(
+                        sql: "INSERT INTO sealing (id, key_check, default_subject, created_at) VALUES (1, ?, ?, ?)",
+                        arguments: [request.master.check, request.defaultSubject, now])
+                    return .commit
+                }
+            }
+        } catch {
+            throw SheetLogError.wrapping(error, operation: "open")
+        }
+    }
+
+    /// Whether the database is sealed (its `sealing` row), read now.
+    package func sealingRecord() throws -> SealingRecord? {
+        try store.readOnCallingThread { db in try SealingRecord.read(in: db) }
+    }
+}

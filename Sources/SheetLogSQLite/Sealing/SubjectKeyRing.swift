@@ -1,0 +1,177 @@
+import Foundation
+import GRDB
+import SheetLogCore
+import SheetLogDomain
+
+/// A sealed database's keys in this process: the master key, and each subject's data key once
+/// unwrapped from `subject_keys` (migration 0010).
+///
+/// Invariant: a key is kept in memory only once the row it came from is committed, so no event is
+/// ever sealed with a key whose row a rollback took away; ``forget(_:)`` drops a subject's key when
+/// it is erased through this process. Another process's erasure is seen by this one when it opens
+/// the file again (documented in the privacy guide).
+package final class SubjectKeyRing: Sendable {
+    package let master: MasterKey
+    private let opened = LockedBox<[String: DataKey]>([:])
+
+    package init(master: MasterKey) {
+        self.master = master
+    }
+
+    /// What `subject_keys` holds for a subject.
+    package enum Stored {
+        case none
+        case erased
+        case wrapped([UInt8])
+    }
+
+    package static func stored(_ subject: String, in db: Database) throws -> Stored {
+        let statement = try db.cachedStatement(sql: "SELECT wrapped_key FROM subject_keys WHERE subject = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [subject]) else { return .none }
+        guard let wrapped = row[0] as Data? else { return .erased }
+        return .wrapped([UInt8](wrapped))
+    }
+
+    /// The subject's key as stored in `db`, read in the caller's transaction. Throws
+    /// ``SheetLogError/Code/integrityViolation`` for a subject the database holds no key row for
+    /// (its events name it, so the row was removed behind SheetLog's back), and
+    /// ``SheetLogError/Code/wrongKey`` for a key that does not unwrap.
+    ///
+    /// `committed` says the connection reads committed rows only (a reader): the key is kept at once.
+    package func key(for subject: String, in db: Database, committed: Bool = false) throws -> SubjectKey {
+        if let key = opened.withLock({ $0[subject] }) { return .available(key) }
+        switch try Self.stored(subject, in: db) {
+        case .none:
+            throw SheetLogError(
+                .integrityViolation, "subject \(subject) has sealed events but no key row in subject_keys",
+                context: .init(operation: "open sealed value"))
+        case .erased:
+            return .erased
+        case .wrapped(let wrapped):
+            let key = try unwrap(wrapped, subject: subject)
+            if committed { opened.withLock { $0[subject] = key } } else { keep(key, for: subject, in: db) }
+            return .available(key)
+        }
+    }
+
+    /// The key a new event of `subject` is sealed with: the stored one, or a new one stored wrapped
+    /// in this transaction (committed with the event, or rolled back with it). Throws
+    /// ``SheetLogError/Code/subjectErased`` for an erased subject.
+    package func keyForWriting(_ subject: String, in db: Database, now: Int64) throws -> DataKey {
+        if let key = opened.withLock({ $0[subject] }) { return key }
+        switch try Self.stored(subject, in: db) {
+        case .erased:
+            throw SheetLogError(
+                .subjectErased, "subject \(subject) was erased: its sessions take no more commands",
+                context: .init(operation: "record"))
+        case .wrapped(let wrapped):
+            let key = try unwrap(wrapped, subject: subject)
+            keep(key, for: subject, in: db)
+            return key
+        case .none:
+            let key = DataKey.random()
+            try db.execute(
+                sql: "INSERT INTO subject_keys (subject, wrapped_key, created_at) VALUES (?, ?, ?)",
+                arguments: [subject, Data(master.wrap(key, subject: subject)), now])
+            keep(key, for: subject, in: db)
+            return key
+        }
+    }
+
+    /// Keys answering from `db`, for a decode on the thread that holds it (an append's projection).
+    package func keys(in db: Database) -> any SubjectKeys {
+        ConnectionKeys(ring: self, db: db)
+    }
+
+    /// Every subject's key as stored now: for a rebuild, which opens events on another thread.
+    package func snapshot(in db: Database) throws -> any SubjectKeys {
+        var keys: [String: SubjectKey] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT subject, wrapped_key FROM subject_keys")
+        while let row = try rows.next() {
+            let subject: String = row[0]
+            if let wrapped = row[1] as Data? {
+                keys[subject] = .available(try unwrap([UInt8](wrapped), subject: subject))
+            } else {
+                keys[subject] = .erased
+            }
+        }
+        return SnapshotKeys(keys: keys)
+    }
+
+    /// Drops the subject's key from memory: its row was erased.
+    package func forget(_ subject: String) {
+        _ = opened.withLock { $0.removeValue(forKey: subject) }
+    }
+
+    private func unwrap(_ wrapped: [UInt8], subject: String) throws -> DataKey {
+        guard let key = master.unwrap(wrapped, subject: subject) else {
+            throw SheetLogError(
+                .wrongKey, "the key of subject \(subject) does not unwrap with the master key given (check \(master.check))",
+                context: .init(operation: "open sealed value"))
+        }
+        return key
+    }
+
+    /// Keeps the key once the write transaction that read or wrote its row commits (never when it
+    /// rolls back: the row may go with it).
+    private func keep(_ key: DataKey, for subject: String, in db: Database) {
+        let opened = self.opened
+        db.afterNextTransaction(onCommit: { _ in opened.withLock { $0[subject] = key } })
+    }
+}
+
+/// ``SubjectKeyRing`` keys read through one connection, used only on the thread that holds it,
+/// during the call that made it (hence `@unchecked`: `Database` is not `Sendable`).
+private struct ConnectionKeys: SubjectKeys, @unchecked Sendable {
+    let ring: SubjectKeyRing
+    let db: Database
+
+    func key(for subject: String) throws(SheetLogError) -> SubjectKey {
+        do {
+            return try ring.key(for: subject, in: db)
+        } catch let error as SheetLogError {
+            throw error
+        } catch let error as DatabaseError {
+            throw SheetLogError.storage(error, operation: "open sealed value")
+        } catch {
+            throw SheetLogError(.storage, "cannot read the key of subject \(subject)", context: .init(operation: "open sealed value"))
+        }
+    }
+}
+
+/// ``SubjectKeyRing`` keys read through a store's readers: the facade's replay, state and export.
+package struct StoreKeys: SubjectKeys {
+    let ring: SubjectKeyRing
+    let store: SQLiteEventStore
+
+    package init(ring: SubjectKeyRing, store: SQLiteEventStore) {
+        self.ring = ring
+        self.store = store
+    }
+
+    package func key(for subject: String) throws(SheetLogError) -> SubjectKey {
+        do {
+            return try store.readOnCallingThread { db in try ring.key(for: subject, in: db, committed: true) }
+        } catch let error as SheetLogError {
+            throw error
+        } catch let error as DatabaseError {
+            throw SheetLogError.storage(error, operation: "open sealed value")
+        } catch {
+            throw SheetLogError(.storage, "cannot read the key of subject \(subject)", context: .init(operation: "open sealed value"))
+        }
+    }
+}
+
+/// Keys read once, answering without the database.
+private struct SnapshotKeys: SubjectKeys {
+    let keys: [String: SubjectKey]
+
+    func key(for subject: String) throws(SheetLogError) -> SubjectKey {
+        guard let key = keys[subject] else {
+            throw SheetLogError(
+                .integrityViolation, "subject \(subject) has sealed events but no key row in subject_keys",
+                context: .init(operation: "open sealed value"))
+        }
+        return key
+    }
+}

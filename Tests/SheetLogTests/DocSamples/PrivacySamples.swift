@@ -1,0 +1,35 @@
+import Foundation
+import SheetLog
+import SheetLogTestSupport
+import Testing
+
+/// Stands in for the app's Keychain read in docs/privacy.md's example: one key per test process.
+private let keychainKey = MasterKey.generate()
+func loadMasterKeyFromKeychain() throws -> MasterKey { keychainKey }
+
+/// The Swift blocks of docs/privacy.md, compiled and run.
+@Suite struct PrivacySamples {
+    @Test func openingASealedDatabaseWithAKeyProvider() async throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("sealed.sqlite")
+        let currentUserID = "user-42"
+
+        // doc-sample: docs/privacy.md
+        struct KeychainKeys: KeyProvider {
+            func masterKey() throws -> MasterKey { try loadMasterKeyFromKeychain() }  // 32 bytes: MasterKey(bytes:)
+        }
+        var options = SheetLogDatabase.Options()
+        options.keys = KeychainKeys()
+        options.defaultSubject = currentUserID
+        let database = try SheetLogDatabase.open(path: url.path, options: options)
+        try await database.record(.present(presentation: "expense-1", route: Route(name: "newExpense")),
+                                  in: "window-1", subject: currentUserID)
+        // end doc-sample
+
+        #expect(try await database.state(of: "window-1").presentations["expense-1"] != nil)
+        try database.close()
+        let bytes = ["", "-wal"].reduce(into: Data()) { $0 += FileManager.default.contents(atPath: url.path + $1) ?? Data() }
+        #expect(bytes.range(of: Data(#""subject":"user-42""#.utf8)) != nil, "the subject is in clear")
+        #expect(throws: SheetLogError.self) { try SheetLogDatabase.open(path: url.path) }
+    }
+}
