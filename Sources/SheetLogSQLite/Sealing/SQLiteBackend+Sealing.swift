@@ -60,9 +60,4 @@ extension SQLiteBackend {
             throw SheetLogError.wrapping(error, operation: "open")
         }
     }
-
-    /// Whether the database is sealed (its `sealing` row), read now.
-    package func sealingRecord() throws -> SealingRecord? {
-        try store.readOnCallingThread { db in try SealingRecord.read(in: db) }
-    }
 }

@@ -7,9 +7,8 @@ import SheetLogDomain
 /// unwrapped from `subject_keys` (migration 0010).
 ///
 /// Invariant: a key is kept in memory only once the row it came from is committed, so no event is
-/// ever sealed with a key whose row a rollback took away; ``forget(_:)`` drops a subject's key when
-/// it is erased through this process. Another process's erasure is seen by this one when it opens
-/// the file again (documented in the privacy guide).
+/// ever sealed with a key whose row a rollback took away. Nothing removes a kept key yet: erasure,
+/// which will have to, is not built.
 package final class SubjectKeyRing: Sendable {
     package let master: MasterKey
     private let opened = LockedBox<[String: DataKey]>([:])
@@ -42,9 +41,7 @@ package final class SubjectKeyRing: Sendable {
         if let key = opened.withLock({ $0[subject] }) { return .available(key) }
         switch try Self.stored(subject, in: db) {
         case .none:
-            throw SheetLogError(
-                .integrityViolation, "subject \(subject) has sealed events but no key row in subject_keys",
-                context: .init(operation: "open sealed value"))
+            throw SubjectKeyRing.missingKeyRow(subject)
         case .erased:
             return .erased
         case .wrapped(let wrapped):
@@ -98,9 +95,26 @@ package final class SubjectKeyRing: Sendable {
         return SnapshotKeys(keys: keys)
     }
 
-    /// Drops the subject's key from memory: its row was erased.
-    package func forget(_ subject: String) {
-        _ = opened.withLock { $0.removeValue(forKey: subject) }
+
+    /// The refusal of a subject whose events are sealed but whose key row is gone (removed behind
+    /// SheetLog's back).
+    static func missingKeyRow(_ subject: String) -> SheetLogError {
+        SheetLogError(
+            .integrityViolation, "subject \(subject) has sealed events but no key row in subject_keys",
+            context: .init(operation: "open sealed value"))
+    }
+
+    /// A key lookup's errors as ``SheetLogError``s, for the codec's typed throws.
+    static func typed(_ subject: String, _ lookup: () throws -> SubjectKey) throws(SheetLogError) -> SubjectKey {
+        do {
+            return try lookup()
+        } catch let error as SheetLogError {
+            throw error
+        } catch let error as DatabaseError {
+            throw SheetLogError.storage(error, operation: "open sealed value")
+        } catch {
+            throw SheetLogError(.storage, "cannot read the key of subject \(subject)", context: .init(operation: "open sealed value"))
+        }
     }
 
     private func unwrap(_ wrapped: [UInt8], subject: String) throws -> DataKey {
@@ -127,15 +141,7 @@ private struct ConnectionKeys: SubjectKeys, @unchecked Sendable {
     let db: Database
 
     func key(for subject: String) throws(SheetLogError) -> SubjectKey {
-        do {
-            return try ring.key(for: subject, in: db)
-        } catch let error as SheetLogError {
-            throw error
-        } catch let error as DatabaseError {
-            throw SheetLogError.storage(error, operation: "open sealed value")
-        } catch {
-            throw SheetLogError(.storage, "cannot read the key of subject \(subject)", context: .init(operation: "open sealed value"))
-        }
+        try SubjectKeyRing.typed(subject) { try ring.key(for: subject, in: db) }
     }
 }
 
@@ -150,14 +156,8 @@ package struct StoreKeys: SubjectKeys {
     }
 
     package func key(for subject: String) throws(SheetLogError) -> SubjectKey {
-        do {
-            return try store.readOnCallingThread { db in try ring.key(for: subject, in: db, committed: true) }
-        } catch let error as SheetLogError {
-            throw error
-        } catch let error as DatabaseError {
-            throw SheetLogError.storage(error, operation: "open sealed value")
-        } catch {
-            throw SheetLogError(.storage, "cannot read the key of subject \(subject)", context: .init(operation: "open sealed value"))
+        try SubjectKeyRing.typed(subject) {
+            try store.readOnCallingThread { db in try ring.key(for: subject, in: db, committed: true) }
         }
     }
 }
@@ -168,9 +168,7 @@ private struct SnapshotKeys: SubjectKeys {
 
     func key(for subject: String) throws(SheetLogError) -> SubjectKey {
         guard let key = keys[subject] else {
-            throw SheetLogError(
-                .integrityViolation, "subject \(subject) has sealed events but no key row in subject_keys",
-                context: .init(operation: "open sealed value"))
+            throw SubjectKeyRing.missingKeyRow(subject)
         }
         return key
     }
