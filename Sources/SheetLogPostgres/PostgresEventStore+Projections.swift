@@ -16,6 +16,8 @@ extension PostgresEventStore {
     /// The read-model rows `recorded` makes, decided from the sessions its streams had before it (read
     /// on `connection`), as statements ready to run.
     func sheetRows(of recorded: [RecordedEvent], _ connection: PostgresConnection) async throws -> SheetRows {
+        // An event of the log, not of a session (an erasure): no session folds it.
+        let recorded = recorded.filter { !SubjectErasure.isLogLevel(type: $0.type) }
         guard !recorded.isEmpty else { return SheetRows(statements: [], sessions: []) }
         var priors: [String: ProjectedSession] = [:]
         for event in recorded where priors[event.stream] == nil {

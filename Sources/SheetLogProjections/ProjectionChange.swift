@@ -51,7 +51,8 @@ package struct ProjectionChange {
         var priors: [String: ProjectedSession] = [:]
         var touched: [String: Set<String>] = [:]
         var order: [String] = []
-        for recorded in events {
+        // An event of the log, not of a session (an erasure): no session folds it.
+        for recorded in events where !SubjectErasure.isLogLevel(type: recorded.type) {
             if folded[recorded.stream] == nil {
                 let prior = try priorSession(recorded.stream, recorded.version)
                 folded[recorded.stream] = prior

@@ -75,8 +75,11 @@ package struct RawEventChunk: Sendable {
                 let number = streams.number(of: stream)
                 do throws(SheetLogError) {
                     guard let type = row.type else {
+                        let typeText = String(decoding: UnsafeBufferPointer(rebasing: buffer[row.unknownType]), as: UTF8.self)
+                        // An event of the log, not of a session (an erasure): no session folds it.
+                        if SubjectErasure.isLogLevel(type: typeText) { continue }
                         throw SheetEventCodec.unknownType(
-                            String(decoding: UnsafeBufferPointer(rebasing: buffer[row.unknownType]), as: UTF8.self),
+                            typeText,
                             context: .init(stream: stream, actualVersion: row.version, position: row.position,
                                            operation: LoggedEvent.decodeOperation))
                     }

@@ -18,7 +18,8 @@ package struct SQLiteAppendTransaction: AppendTransaction {
         guard let record = try SealingRecord.read(in: db, migrated: true) else { return nil }
         guard let ring else { throw SealingRecord.keyUnavailable(at: location) }
         try record.requireMatching(ring.master, at: location)
-        return SQLiteAppendSealing(db: db, ring: ring, defaultSubject: record.defaultSubject, now: clock.nowMilliseconds())
+        return SQLiteAppendSealing(db: db, ring: ring, defaultSubject: record.defaultSubject, now: clock.nowMilliseconds(),
+            epoch: mark.epoch)
     }
 
     package func readStream(_ stream: String, after version: Int64) throws -> [RecordedEvent] {

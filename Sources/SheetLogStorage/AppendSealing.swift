@@ -15,4 +15,16 @@ package protocol AppendSealing {
     /// The subject's data key, created and stored (wrapped) in this transaction on its first event;
     /// throws ``SheetLogError/Code/subjectErased`` for an erased subject.
     func key(forWriting subject: String) throws -> DataKey
+    /// Deletes the subject's key in this transaction (the erasure's event is appended with it) and
+    /// says how many sessions it held; a subject erased before is left as it is. Throws
+    /// ``SheetLogError/Code/notFound`` for a subject the log never held.
+    func erase(_ subject: String) throws -> SubjectKeyErasure
+}
+
+/// What ``AppendSealing/erase(_:)`` found.
+package enum SubjectKeyErasure: Sendable, Equatable {
+    /// The key is deleted in this transaction.
+    case erasedNow(sessions: Int)
+    /// The key was deleted before, at `erasedAt` (milliseconds since 1970).
+    case erasedBefore(erasedAt: Int64, sessions: Int)
 }

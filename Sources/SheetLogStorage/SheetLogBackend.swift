@@ -83,6 +83,12 @@ package protocol SheetLogBackend: EventStore {
     /// keys, or none (``NoSubjectKeys``) for a backend without a master key.
     var subjectKeys: any SubjectKeys { get }
 
+    /// After an erasure committed: forgets every opened key and folded session this backend keeps in
+    /// memory, and overwrites what the storage still keeps of the deleted key outside its tables
+    /// (SQLite: a TRUNCATE checkpoint of the WAL). False when another connection's read kept the
+    /// checkpoint from finishing: the old copy then stays until a later checkpoint.
+    func settleErasure() async throws -> Bool
+
     /// Whether the log is still guarded as shipped: UPDATE and DELETE of events and command
     /// receipts refused (SQLite's triggers), named `append-only`.
     func appendOnlyCheck() async throws -> VerificationReport.Check

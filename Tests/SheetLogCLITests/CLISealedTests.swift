@@ -93,4 +93,48 @@ struct CLISealedTests {
         #expect(wrongIngest.status == 1)
         #expect(try cli.run(["--key-file", key, "export"]).stdout == export.stdout, "the refused ingest wrote nothing")
     }
+    @Test func eraseDeletesASubjectsKeySaysSoOnceAndRefusesAPlainDatabase() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let key = cli.directory.appendingPathComponent("erase.key").path
+        #expect(try CLIHarness.run(["keygen", key]).status == 0)
+        let lines = """
+            {"session":"s1","subject":"user-7","type":"present","presentation":"p1","route":{"name":"newExpense"},"baseline":{"amount":"mk-gone-81f0"}}
+            {"session":"s1","type":"edit","field":"amount","value":"mk-gone-24aa"}
+            {"session":"s2","subject":"user-8","type":"present","presentation":"q1","route":{"name":"newExpense"}}
+            {"session":"s2","type":"edit","field":"note","value":"mk-kept-5c3e"}
+
+            """
+        #expect(try cli.run(["--key-file", key, "ingest", "-"], input: Data(lines.utf8)).status == 0)
+        let erased = try cli.run(["--key-file", key, "erase", "--subject", "user-7", "--requested-by", "ticket 88"])
+        #expect(erased.status == 0, "\(erased.stderr)")
+        #expect(erased.stdout == "erased subject user-7: its key is deleted, 1 session now read as [erased] (eraseSubject event at position 5)\n")
+        #expect(erased.stderr == "")
+        let replay = try cli.run(["--key-file", key, "replay", "s1"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout.contains("[erased]"))
+        #expect(!replay.stdout.contains("mk-gone"))
+        #expect(try cli.run(["--key-file", key, "replay", "s2"]).stdout.contains("mk-kept-5c3e"))
+        #expect(try cli.run(["--key-file", key, "verify"]).status == 0)
+        let export = try cli.run(["--key-file", key, "export"])
+        #expect(!export.stdout.contains("mk-gone") && export.stdout.contains("mk-kept-5c3e"))
+
+        let again = try cli.run(["--key-file", key, "erase", "--subject", "user-7", "--json"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.hasPrefix(#"{"alreadyErased":true,"erased":true,"erasedAt":""#))
+        #expect(again.stdout.hasSuffix(#","sessions":1,"subject":"user-7","walCheckpointed":true}"# + "\n"))
+        let unknown = try cli.run(["--key-file", key, "erase", "--subject", "user-9"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "sheetlog: subject user-9 has no key in this database: no session of it was recorded here\n")
+        let noKey = try cli.run(["erase", "--subject", "user-8"])
+        #expect(noKey.status == 1)
+        #expect(noKey.stderr == "sheetlog: \(cli.database) is sealed: give its master key (--key-file FILE or SHEETLOG_KEY_FILE)\n")
+
+        let plain = try CLIHarness()
+        defer { plain.remove() }
+        #expect(try plain.run(["demo"]).status == 0)
+        let refused = try plain.run(["erase", "--subject", "default"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("sheetlog: \(plain.database) holds a plain log: its values were never sealed, so no key can erase them"))
+    }
 }

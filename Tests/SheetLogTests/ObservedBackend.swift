@@ -61,6 +61,7 @@ final class ObservedBackend: SheetLogBackend {
     func verifyProjections() async throws -> [ProjectionMismatch] { try await inner.verifyProjections() }
     var projectionNames: [String] { inner.projectionNames }
     var subjectKeys: any SubjectKeys { inner.subjectKeys }
+    func settleErasure() async throws -> Bool { try await inner.settleErasure() }
     func appendOnlyCheck() async throws -> VerificationReport.Check { try await inner.appendOnlyCheck() }
     func rebuildProjections() async throws { try await inner.rebuildProjections() }
     func close() throws { try inner.close() }

@@ -25,7 +25,8 @@ extension SheetLogDatabase {
             // task is cancelled.
             try Task.checkCancellation()
             let chunk = try await backend.readAll(after: cursor, limit: 1_000)
-            firsts += chunk.filter(Self.isFirstEvent)
+            // An erasure is the log's own event, not a command's: a fresh database is erased anew.
+            firsts += chunk.filter { Self.isFirstEvent($0) && !SubjectErasure.isLogLevel(type: $0.type) }
             guard let last = chunk.last, chunk.count == 1_000 else { return firsts }
             cursor = last.position
         }

@@ -64,7 +64,11 @@ extension SheetLogDatabase {
             let chunk = try await backend.readAll(after: cursor, limit: 1_000)
             for event in chunk {
                 do {
-                    _ = try SheetEventCodec.decode(event, keys: keys)
+                    if SubjectErasure.isLogLevel(type: event.type) {
+                        _ = try SubjectErasure.decode(event)
+                    } else {
+                        _ = try SheetEventCodec.decode(event, keys: keys)
+                    }
                 } catch {
                     return .init(name: "decoding", passed: false, detail: error.message)
                 }

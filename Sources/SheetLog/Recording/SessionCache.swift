@@ -58,6 +58,16 @@ final class SessionCache: Sendable {
         }
     }
 
+    /// Forgets every state (an erasure made their values unreadable) and starts a new era, so that
+    /// an append that committed before it cannot put a state back.
+    func removeAll() {
+        storage.withLock { storage in
+            storage.entries.removeAll()
+            storage.era += 1
+            storage.lastMark = nil
+        }
+    }
+
     /// Keeps a state read outside an append transaction, never trusted without a catch-up.
     func remember(_ state: SessionState) {
         storage.withLock { $0.keep(Entry(state: state, era: nil)) }

@@ -6,6 +6,9 @@ extension SheetDecider.Rules {
         if problem == nil, id.utf8.count > limits.maxIdentifierBytes {
             problem = "is longer than \(limits.maxIdentifierBytes) bytes"
         }
+        if problem == nil, id.hasPrefix("$") {
+            problem = "starts with $, which is kept for the log's own streams (such as \(SubjectErasure.stream))"
+        }
         if let problem {
             throw SheetLogError(
                 .invalidInput, "\(command): the \(what) \(problem)",

@@ -17,6 +17,9 @@ package final class PostgresBackend: SheetLogBackend, Sendable {
     /// The fleet holds no subjects' keys: sealed values read as withheld (`[sealed]`).
     package var subjectKeys: any SubjectKeys { NoSubjectKeys() }
 
+    /// Nothing to settle: a fleet store holds no subject keys, so nothing of it is ever erased here.
+    package func settleErasure() async throws -> Bool { true }
+
     /// The device's log underneath. Writing to it directly skips every rule of the sheets: for tests and tools.
     package let store: PostgresEventStore
     /// The current epoch (see ``LogEpoch``): a new one after a rebuild and after an unknown COMMIT outcome.

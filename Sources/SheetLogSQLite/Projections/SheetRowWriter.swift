@@ -59,6 +59,11 @@ struct SheetRowWriter {
             case .resolve(let resolution): try resolve(resolution)
             }
         }
+        try writeSessionRows(change)
+    }
+
+    /// The presentation and session rows of `change`, not its dismissals.
+    func writeSessionRows(_ change: ProjectionChange) throws {
         for session in change.sessions {
             for presentation in session.presentations {
                 switch presentation {

@@ -35,9 +35,11 @@ extension SQLiteBackend {
                 if let record = try SealingRecord.read(in: db) {
                     guard let request else { throw SealingRecord.keyUnavailable(at: location) }
                     try record.requireMatching(request.master, at: location)
+                    try zeroingFreedSpace(db)
                     return
                 }
                 guard let request else { return }
+                try zeroingFreedSpace(db)
                 try db.inTransaction(.immediate) {
                     // Read again under the write lock: two processes may be creating the file.
                     if let record = try SealingRecord.read(in: db) {
@@ -59,5 +61,12 @@ extension SQLiteBackend {
         } catch {
             throw SheetLogError.wrapping(error, operation: "open")
         }
+    }
+
+    /// `secure_delete` on the writer of a sealed database: SQLite overwrites with zeros whatever it
+    /// frees (an erased key's old cell, a page a split left behind), so an erased key's bytes are
+    /// never left in a free page of the file.
+    private static func zeroingFreedSpace(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA secure_delete = ON")
     }
 }

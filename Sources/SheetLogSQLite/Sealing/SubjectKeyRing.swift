@@ -7,11 +7,17 @@ import SheetLogDomain
 /// unwrapped from `subject_keys` (migration 0010).
 ///
 /// Invariant: a key is kept in memory only once the row it came from is committed, so no event is
-/// ever sealed with a key whose row a rollback took away. Nothing removes a kept key yet: erasure,
-/// which will have to, is not built.
+/// ever sealed with a key whose row a rollback took away; and an event is sealed with a kept key
+/// only within the store's ``LogEpoch`` in which it was kept, so no event is ever sealed with a key
+/// another connection erased meanwhile (a new epoch empties the ring for writing). An erasure
+/// through this ring forgets the key when it commits.
 package final class SubjectKeyRing: Sendable {
     package let master: MasterKey
+    /// Keys read, for opening values.
     private let opened = LockedBox<[String: DataKey]>([:])
+    /// Keys an append read or wrote, for sealing, with the epoch they were kept in; kept apart from
+    /// ``opened``, which a reader may fill from a snapshot older than an erasure.
+    private let sealing = LockedBox<(epoch: LogEpoch?, keys: [String: DataKey])>((nil, [:]))
 
     package init(master: MasterKey) {
         self.master = master
@@ -54,8 +60,12 @@ package final class SubjectKeyRing: Sendable {
     /// The key a new event of `subject` is sealed with: the stored one, or a new one stored wrapped
     /// in this transaction (committed with the event, or rolled back with it). Throws
     /// ``SheetLogError/Code/subjectErased`` for an erased subject.
-    package func keyForWriting(_ subject: String, in db: Database, now: Int64) throws -> DataKey {
-        if let key = opened.withLock({ $0[subject] }) { return key }
+    package func keyForWriting(_ subject: String, in db: Database, now: Int64, epoch: LogEpoch) throws -> DataKey {
+        let kept = sealing.withLock { sealing in
+            if sealing.epoch != epoch { sealing = (epoch, [:]) }
+            return sealing.keys[subject]
+        }
+        if let kept { return kept }
         switch try Self.stored(subject, in: db) {
         case .erased:
             throw SheetLogError(
@@ -63,16 +73,30 @@ package final class SubjectKeyRing: Sendable {
                 context: .init(operation: "record"))
         case .wrapped(let wrapped):
             let key = try unwrap(wrapped, subject: subject)
-            keep(key, for: subject, in: db)
+            keepForSealing(key, for: subject, epoch: epoch, in: db)
             return key
         case .none:
             let key = DataKey.random()
             try db.execute(
                 sql: "INSERT INTO subject_keys (subject, wrapped_key, created_at) VALUES (?, ?, ?)",
                 arguments: [subject, Data(master.wrap(key, subject: subject)), now])
-            keep(key, for: subject, in: db)
+            keepForSealing(key, for: subject, epoch: epoch, in: db)
             return key
         }
+    }
+
+    /// Forgets the subject's key once the transaction in which `db` erased it commits.
+    package func forget(_ subject: String, afterCommitOf db: Database) {
+        db.afterNextTransaction(onCommit: { [self] _ in
+            opened.withLock { $0[subject] = nil }
+            sealing.withLock { $0.keys[subject] = nil }
+        })
+    }
+
+    /// Forgets every kept key: the next use reads each from the database again.
+    package func forgetAll() {
+        opened.withLock { $0.removeAll() }
+        sealing.withLock { $0 = (nil, [:]) }
     }
 
     /// Keys answering from `db`, for a decode on the thread that holds it (an append's projection).
@@ -124,6 +148,16 @@ package final class SubjectKeyRing: Sendable {
                 context: .init(operation: "open sealed value"))
         }
         return key
+    }
+
+    /// Keeps the key for sealing in `epoch` once the append's transaction commits, and for opening.
+    private func keepForSealing(_ key: DataKey, for subject: String, epoch: LogEpoch, in db: Database) {
+        db.afterNextTransaction(onCommit: { [self] _ in
+            opened.withLock { $0[subject] = key }
+            sealing.withLock { sealing in
+                if sealing.epoch == epoch { sealing.keys[subject] = key }
+            }
+        })
     }
 
     /// Keeps the key once the write transaction that read or wrote its row commits (never when it
