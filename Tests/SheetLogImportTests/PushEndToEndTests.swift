@@ -106,11 +106,14 @@ import Testing
         defer { files.forEach { try? FileManager.default.removeItem(at: $0.directory) } }
         let devices = (0..<4).map { "paused-store-\($0)" }
         let fleet = try await FleetDatabase.fresh(on: cluster)
-        let collector = try await CollectorProcess(fleet: fleet)
+        // At 5 batches a second a device needs seconds for its ~30 batches: the pushes are still
+        // going when the store stops, however fast the machine.
+        let collector = try await CollectorProcess(fleet: fleet, extra: ["--push-rate", "5"])
         let pushing = Task { try await Self.pushAll(files, devices: devices, to: collector, batch: 5) }
         try await fleet.waitForEvents(atLeast: 60)
         try await cluster.pause()
-        try await Task.sleep(for: .seconds(3))
+        // Longer than the collector's 5 s wait for a token check: a push that arrives now is answered 503.
+        try await Task.sleep(for: .seconds(6))
         try await cluster.resume()
         let states = try await pushing.value
         let log = try collector.stop()

@@ -67,9 +67,14 @@ public final class ServerProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         if process.isRunning {
+            let stacks = Self.stacks(of: process.processIdentifier)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            throw ServerFailure(message: "sheetlog-server did not stop within \(timeout) s of signal \(signal)")
+            output.finish()
+            throw ServerFailure(message: """
+                sheetlog-server did not stop within \(timeout) s of signal \(signal); \
+                stdout: \(output.stdoutText) stderr: \(Self.unusualLines(of: output.stderrText)) stacks: \(stacks)
+                """)
         }
         process.waitUntilExit()
         output.finish()
@@ -82,6 +87,27 @@ public final class ServerProcess: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+    }
+
+    /// The last lines of `log` that are not a request answered with a 2xx status: what a hang follows.
+    private static func unusualLines(of log: String) -> String {
+        log.split(separator: "\n").filter { !$0.contains(#/ 2\d\d \d+ ms$/#) }.suffix(80).joined(separator: "\n")
+    }
+
+    /// Every thread's stack of a hung process, when gdb is installed: what a stop that never ends waits on.
+    private static func stacks(of pid: Int32) -> String {
+        let gdb = URL(fileURLWithPath: "/usr/bin/gdb")
+        guard FileManager.default.isExecutableFile(atPath: gdb.path) else { return "(no gdb)" }
+        let process = Process()
+        process.executableURL = gdb
+        process.arguments = ["-p", "\(pid)", "-batch", "-ex", "thread apply all bt 30"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "(gdb did not start)" }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 
     private static func url(in text: String) -> URL? {

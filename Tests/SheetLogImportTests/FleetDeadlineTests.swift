@@ -1,0 +1,59 @@
+import Foundation
+import SheetLogCollector
+import SheetLogCore
+import Testing
+
+/// `FleetCollector.within`, the deadline of a push's token check and store: it answers at the
+/// deadline even when the work does not heed its cancellation (a statement on a connection the
+/// server's stop cut off), so no request outlives it and a graceful stop never waits for one.
+@Suite struct FleetDeadlineTests {
+    /// Work that ignores cancellation and ends only when the test lets it go.
+    final class Stuck: Sendable {
+        private let waiting = LockedBox<CheckedContinuation<Void, Never>?>(nil)
+
+        func wait() async {
+            await withCheckedContinuation { continuation in waiting.withLock { $0 = continuation } }
+        }
+
+        func release() {
+            waiting.withLock { continuation in
+                continuation?.resume()
+                continuation = nil
+            }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theBodysValueComesBackBeforeTheDeadline() async throws {
+        #expect(try await FleetCollector.within(.seconds(30), "test") { 42 } == 42)
+        let failure = await #expect(throws: SheetLogError.self) {
+            try await FleetCollector.within(.seconds(30), "test") { () async throws -> Int in
+                throw SheetLogError(.storage, "inner", context: .init(operation: "test"))
+            }
+        }
+        #expect(failure?.message == "inner")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func workThatIgnoresItsCancellationIsNotWaitedForPastTheDeadline() async throws {
+        let stuck = Stuck()
+        defer { stuck.release() }
+        let start = ContinuousClock.now
+        let failure = await #expect(throws: SheetLogError.self) {
+            try await FleetCollector.within(.seconds(1), "token check") { await stuck.wait() }
+        }
+        #expect(failure?.code == .connectionFailed)
+        #expect(failure?.message == "the fleet store did not answer token check within 1 s")
+        #expect(ContinuousClock.now - start < .seconds(20))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theCallersCancellationEndsTheWaitAtOnce() async throws {
+        let stuck = Stuck()
+        defer { stuck.release() }
+        let waiting = Task { try await FleetCollector.within(.seconds(600), "push") { await stuck.wait() } }
+        try await Task.sleep(for: .milliseconds(100))
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+    }
+}
