@@ -41,17 +41,6 @@ extension PostgresConnection {
     }
 }
 
-extension PostgresClient {
-    /// Runs `body` on a pooled connection that fails as soon as it closes (``PostgresNIO/PostgresConnection/untilClosed(_:_:)``):
-    /// a read the server's stop cut off ends with `closedError` instead of waiting for ever, so a
-    /// request of the server never outlives its connection (and a graceful stop never waits for one).
-    func withWatchedConnection<T: Sendable>(
-        _ closedError: @escaping @Sendable () -> any Error, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
-    ) async throws -> T {
-        try await withConnection { connection in try await connection.untilClosed(closedError, body) }
-    }
-}
-
 extension Result where Failure == any Error {
     /// The result of `body`, awaited.
     init(catching body: () async throws -> Success) async {

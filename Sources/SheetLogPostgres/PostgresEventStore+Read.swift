@@ -10,14 +10,14 @@ extension PostgresEventStore {
         if !Self.storable(stream) { return [] }
         let through = through ?? Int64.max
         let limit = Int64(limit ?? Int.max)
-        return try await reading("readStream") { [self] connection in
+        return try await reading("readStream") { client in
             let rows = descending
-                ? try await connection.query("""
+                ? try await client.query("""
                     SELECT \(unescaped: Self.eventColumns) FROM events
                     WHERE device = \(device) AND stream = \(stream) AND version > \(after) AND version <= \(through)
                     ORDER BY version DESC LIMIT \(limit)
                     """, logger: logger)
-                : try await connection.query("""
+                : try await client.query("""
                     SELECT \(unescaped: Self.eventColumns) FROM events
                     WHERE device = \(device) AND stream = \(stream) AND version > \(after) AND version <= \(through)
                     ORDER BY version LIMIT \(limit)
@@ -31,16 +31,16 @@ extension PostgresEventStore {
         if let limit, limit <= 0 { return [] }
         let through = through ?? Int64.max
         let limit = Int64(limit ?? Int.max)
-        return try await reading("readAll") { [self] connection in
+        return try await reading("readAll") { client in
             let rows: PostgresRowSequence
             if let types {
-                rows = try await connection.query("""
+                rows = try await client.query("""
                     SELECT \(unescaped: Self.eventColumns) FROM events
                     WHERE device = \(device) AND position > \(after) AND position <= \(through) AND type = ANY(\(types.sorted()))
                     ORDER BY position LIMIT \(limit)
                     """, logger: logger)
             } else {
-                rows = try await connection.query("""
+                rows = try await client.query("""
                     SELECT \(unescaped: Self.eventColumns) FROM events
                     WHERE device = \(device) AND position > \(after) AND position <= \(through)
                     ORDER BY position LIMIT \(limit)
@@ -54,13 +54,15 @@ extension PostgresEventStore {
     public func events(withIDs ids: [String]) async throws -> [RecordedEvent] {
         let ids = ids.filter(Self.storable)
         guard !ids.isEmpty else { return [] }
-        return try await reading("events(withIDs:)") { [self] connection in try await events(withIDs: ids, connection) }
+        return try await reading("events(withIDs:)") { client in
+            try await client.withConnection { connection in try await events(withIDs: ids, connection) }
+        }
     }
 
     @concurrent
     public func lastPosition() async throws -> Int64 {
-        try await reading("lastPosition") { [self] connection in
-            let rows = try await connection.query(
+        try await reading("lastPosition") { client in
+            let rows = try await client.query(
                 "SELECT coalesce(max(position), 0)::bigint FROM events WHERE device = \(device)", logger: logger)
             for try await (last) in rows.decode(Int64.self) { return last }
             return 0
@@ -70,7 +72,9 @@ extension PostgresEventStore {
     @concurrent
     public func streamVersion(_ stream: String) async throws -> Int64 {
         if !Self.storable(stream) { return 0 }
-        return try await reading("streamVersion") { [self] connection in try await streamVersion(stream, connection) }
+        return try await reading("streamVersion") { client in
+            try await client.withConnection { connection in try await streamVersion(stream, connection) }
+        }
     }
 
     /// Whether PostgreSQL's text can hold `identifier`: no NUL, which the input limits refuse on every

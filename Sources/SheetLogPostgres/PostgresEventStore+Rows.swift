@@ -113,20 +113,12 @@ extension PostgresEventStore {
     }
 
     /// Runs one read on a leased connection, with PostgreSQL's errors as ``SheetLogError``s.
-    func reading<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    func reading<T: Sendable>(_ operation: String, _ body: (PostgresClient) async throws -> T) async throws -> T {
         try ensureOpen(operation)
-        let location = location
         do {
-            return try await client.withWatchedConnection({ Self.closedDuringRead(operation, location) }, body)
+            return try await body(client)
         } catch {
             throw SheetLogError.postgres(error, operation: operation, location: location)
         }
-    }
-
-    /// The error of a read whose connection closed before it finished (the server stopped).
-    static func closedDuringRead(_ operation: String, _ location: PostgresLocation) -> SheetLogError {
-        SheetLogError(
-            .connectionFailed, "the connection to PostgreSQL closed during \(operation) (\(location))",
-            context: .init(operation: operation))
     }
 }

@@ -16,7 +16,7 @@ extension SheetLogDatabase {
     ///
     /// ```swift
     /// let report = try await database.erase(subject: "user-42", requestedBy: "ticket 1234")
-    /// report.sessions   // 3 sessions now read as erased
+    /// print(report.sessions)   // the sessions whose values now read as [erased]
     /// ```
     ///
     /// Throws ``SheetLogError/Code/notSealed`` for a plain database (its values were never sealed,

@@ -5,8 +5,8 @@ import SheetLogStorage
 extension PostgresBackend {
     /// The device's `sessions` rows, in the order of each session's first event.
     package func sessions() async throws -> [SessionSummary] {
-        try await store.reading("sessions") { [self] connection in
-            let rows = try await connection.query("""
+        try await store.reading("sessions") { client in
+            let rows = try await client.query("""
                 SELECT \(unescaped: Self.sessionColumns) FROM sessions WHERE device = \(device) ORDER BY first_position
                 """, logger: store.logger)
             return try await Self.sessionSummaries(rows).map(\.summary)
@@ -30,8 +30,8 @@ extension PostgresBackend {
 
     /// The device's `presentations` route names, by session, in the order of the `present` events.
     package func presentedRoutes() async throws -> [String: [String]] {
-        try await store.reading("presentedRoutes") { [self] connection in
-            let rows = try await connection.query(
+        try await store.reading("presentedRoutes") { client in
+            let rows = try await client.query(
                 "SELECT session, route_name FROM presentations WHERE device = \(device) ORDER BY opened_position", logger: store.logger)
             var routes: [String: [String]] = [:]
             for try await (session, route) in rows.decode((String, String).self) { routes[session, default: []].append(route) }
@@ -42,8 +42,8 @@ extension PostgresBackend {
     /// The device's rows of the `recoverable_drafts` view, the most recently touched last (ties by
     /// session and presentation in byte order, as SQLite compares text).
     package func recoverableDrafts() async throws -> [RecoverableDraft] {
-        try await store.reading("recoverableDrafts") { [self] connection in
-            let rows = try await connection.query("""
+        try await store.reading("recoverableDrafts") { client in
+            let rows = try await client.query("""
                 SELECT session, presentation, route_name, route_group, route_params, baseline, draft_values,
                        changed_fields, reason, last_edit_at
                 FROM recoverable_drafts WHERE device = \(device)

@@ -10,10 +10,10 @@ extension PostgresBackend {
     /// without indexes, read models, page and tuple overhead. It grows with the device's log as the
     /// file of a device does, and is smaller than its SQLite file.
     package func statistics() async throws -> Statistics {
-        try await store.reading("stats") { [self] connection in
+        try await store.reading("stats") { client in
             let logger = store.logger
             var events: Int64 = 0, sessions = 0, bytes: Int64 = 0
-            let totals = try await connection.query("""
+            let totals = try await client.query("""
                 SELECT count(*)::bigint, count(DISTINCT stream)::bigint, coalesce(sum(pg_column_size(e.*)), 0)::bigint
                 FROM events e WHERE device = \(device)
                 """, logger: logger)
@@ -21,11 +21,11 @@ extension PostgresBackend {
                 (events, sessions, bytes) = (count, Int(streams), size)
             }
             var byType: [String: Int64] = [:]
-            let types = try await connection.query(
+            let types = try await client.query(
                 "SELECT type, count(*)::bigint FROM events WHERE device = \(device) GROUP BY type", logger: logger)
             for try await (type, count) in types.decode((String, Int64).self) { byType[type] = count }
             var open = 0, recoverable = 0
-            let drafts = try await connection.query("""
+            let drafts = try await client.query("""
                 SELECT count(*) FILTER (WHERE reason = 'open')::bigint, count(*)::bigint
                 FROM recoverable_drafts WHERE device = \(device)
                 """, logger: logger)

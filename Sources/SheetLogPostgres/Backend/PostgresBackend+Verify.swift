@@ -12,21 +12,21 @@ extension PostgresBackend {
     package func integrityCheck() async throws -> VerificationReport.Check {
         let logger = store.logger
         do {
-            return try await store.reading("integrity_check") { [self] connection in
+            return try await store.reading("integrity_check") { client in
                 var events: Int64 = 0, receipts: Int64 = 0
-                let eventRows = try await connection.query("""
+                let eventRows = try await client.query("""
                     SELECT count(*)::bigint, coalesce(sum(octet_length(payload) + coalesce(octet_length(metadata), 0)
                                                           + octet_length(chain) + octet_length(event_id) + octet_length(stream)), 0)::bigint
                     FROM events WHERE device = \(device)
                     """, logger: logger)
                 for try await (count, _) in eventRows.decode((Int64, Int64).self) { events = count }
-                let receiptRows = try await connection.query("""
+                let receiptRows = try await client.query("""
                     SELECT count(*)::bigint, coalesce(sum(octet_length(command_id) + octet_length(fingerprint)), 0)::bigint
                     FROM command_receipts WHERE device = \(device)
                     """, logger: logger)
                 for try await (count, _) in receiptRows.decode((Int64, Int64).self) { receipts = count }
                 var checksums = "off"
-                for try await (setting) in try await connection.query("SHOW data_checksums", logger: logger).decode(String.self) { checksums = setting }
+                for try await (setting) in try await client.query("SHOW data_checksums", logger: logger).decode(String.self) { checksums = setting }
                 return .init(
                     name: "integrity_check", passed: true,
                     detail: "ok: \(events) events and \(receipts) command receipts of device \(device) read back whole (page checksums \(checksums); indexes not checked)")

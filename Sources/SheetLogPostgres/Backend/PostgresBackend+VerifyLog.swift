@@ -16,8 +16,8 @@ extension PostgresBackend {
     /// and no other trigger on those tables. A session that sets `session_replication_role = replica`
     /// still skips them: no stored state shows that.
     package func appendOnlyCheck() async throws -> VerificationReport.Check {
-        let stored = try await store.reading("verify") { [self] connection in
-            let rows = try await connection.query("""
+        let stored = try await store.reading("verify") { client in
+            let rows = try await client.query("""
                 SELECT t.tgname::text, c.relname::text, t.tgenabled::text, pg_get_triggerdef(t.oid), p.proname::text, p.prosrc
                 FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
                 WHERE NOT t.tgisinternal AND t.tgrelid IN ('events'::regclass, 'command_receipts'::regclass)
@@ -70,10 +70,10 @@ extension PostgresBackend {
     /// Unlike SQLite's `sqlite_sequence`, nothing records the highest position ever written, so
     /// events deleted off the end are not seen here (the append-only triggers refuse deleting them).
     package func logShape() async throws -> LogShape {
-        try await store.reading("verify") { [self] connection in
+        try await store.reading("verify") { client in
             let logger = store.logger
             var (count, first, last, sessions): (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
-            let totals = try await connection.query("""
+            let totals = try await client.query("""
                 SELECT count(*)::bigint, coalesce(min(position), 0)::bigint, coalesce(max(position), 0)::bigint, count(DISTINCT stream)::bigint
                 FROM events WHERE device = \(device)
                 """, logger: logger)
@@ -81,7 +81,7 @@ extension PostgresBackend {
             var positions = VerificationReport.Check(name: "positions", passed: true, detail: "positions 1…\(last) without gaps")
             if count > 0, first != 1 || last != count {
                 var gap: Int64 = 1
-                let rows = try await connection.query("""
+                let rows = try await client.query("""
                     SELECT coalesce((SELECT 1::bigint WHERE NOT EXISTS (SELECT 1 FROM events WHERE device = \(device) AND position = 1)),
                                     (SELECT e.position + 1 FROM events e WHERE e.device = \(device) AND e.position < \(last) AND NOT EXISTS
                                        (SELECT 1 FROM events n WHERE n.device = \(device) AND n.position = e.position + 1)
@@ -90,14 +90,14 @@ extension PostgresBackend {
                 for try await (missing) in rows.decode(Int64.self) { gap = missing }
                 positions = .init(name: "positions", passed: false, detail: "position \(gap) is missing (\(count) events, last position \(last))")
             }
-            let versions = try await versionsCheck(sessions: Int(sessions), connection)
+            let versions = try await versionsCheck(sessions: Int(sessions), client)
             return LogShape(events: count, sessions: Int(sessions), positions: positions, versions: versions)
         }
     }
 
     /// Each session's versions must be 1, 2, 3 … in position order.
-    private func versionsCheck(sessions: Int, _ connection: PostgresConnection) async throws -> VerificationReport.Check {
-        let rows = try await connection.query("""
+    private func versionsCheck(sessions: Int, _ client: PostgresClient) async throws -> VerificationReport.Check {
+        let rows = try await client.query("""
             SELECT stream, position, version, previous_version, previous_position FROM (
                 SELECT stream, position, version,
                        lag(version, 1, 0::bigint) OVER (PARTITION BY stream ORDER BY position) AS previous_version,

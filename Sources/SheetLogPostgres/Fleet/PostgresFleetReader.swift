@@ -63,8 +63,8 @@ package final class PostgresFleetReader: Sendable {
     /// count: a device's positions have no gap), not a scan of every event: 200 devices of 1,000
     /// events listed in 7.5 ms instead of 52 ms with `GROUP BY`.
     package func devices() async throws -> [FleetDevice] {
-        try await reading("devices") { [self] connection in
-            let rows = try await connection.query("""
+        try await reading("devices") { client in
+            let rows = try await client.query("""
                 WITH RECURSIVE next(device) AS (
                     (SELECT device FROM events ORDER BY device LIMIT 1)
                     UNION ALL
@@ -84,8 +84,8 @@ package final class PostgresFleetReader: Sendable {
 
     /// Whether the fleet holds an event of `device`: one index probe.
     package func hasDevice(_ device: String) async throws -> Bool {
-        try await reading("devices") { [self] connection in
-            let rows = try await connection.query("SELECT EXISTS (SELECT 1 FROM events WHERE device = \(device))", logger: logger)
+        try await reading("devices") { client in
+            let rows = try await client.query("SELECT EXISTS (SELECT 1 FROM events WHERE device = \(device))", logger: logger)
             for try await (exists) in rows.decode(Bool.self) { return exists }
             return false
         }
@@ -95,8 +95,8 @@ package final class PostgresFleetReader: Sendable {
     /// each device's log order; `query.limit` counts across devices.
     package func audit(_ query: AuditQuery = AuditQuery(), _ selection: DismissalSelection = .all) async throws -> [FleetDismissal] {
         let statement = DismissalQuery.statement(device: nil, query, selection)
-        return try await reading("audit") { [self] connection in
-            try await DismissalQuery.records(try await connection.query(statement, logger: logger)).map {
+        return try await reading("audit") { client in
+            try await DismissalQuery.records(try await client.query(statement, logger: logger)).map {
                 FleetDismissal(device: $0.device, record: $0.record)
             }
         }
@@ -105,8 +105,8 @@ package final class PostgresFleetReader: Sendable {
     /// Whether any device has a session `session` (asked only when an audit of it found nothing:
     /// `sessions` is keyed by device first, so this reads the whole table).
     package func hasSession(_ session: String) async throws -> Bool {
-        try await reading("audit") { [self] connection in
-            let rows = try await connection.query("SELECT EXISTS (SELECT 1 FROM sessions WHERE session = \(session))", logger: logger)
+        try await reading("audit") { client in
+            let rows = try await client.query("SELECT EXISTS (SELECT 1 FROM sessions WHERE session = \(session))", logger: logger)
             for try await (exists) in rows.decode(Bool.self) { return exists }
             return false
         }
@@ -114,13 +114,13 @@ package final class PostgresFleetReader: Sendable {
 
     /// Each device's sessions, in the order of their first events; `device` narrows it to one.
     package func sessions(device: String? = nil) async throws -> [String: [SessionSummary]] {
-        try await reading("sessions") { [self] connection in
+        try await reading("sessions") { client in
             let rows = if let device {
-                try await connection.query(
+                try await client.query(
                     "SELECT \(unescaped: PostgresBackend.sessionColumns) FROM sessions WHERE device = \(device) ORDER BY first_position",
                     logger: logger)
             } else {
-                try await connection.query(
+                try await client.query(
                     "SELECT \(unescaped: PostgresBackend.sessionColumns) FROM sessions ORDER BY device, first_position", logger: logger)
             }
             var sessions: [String: [SessionSummary]] = [:]
@@ -129,14 +129,12 @@ package final class PostgresFleetReader: Sendable {
         }
     }
 
-    /// `body` on a pooled connection watched for closing (``PostgresNIO/PostgresClient/withWatchedConnection(_:_:)``).
-    func reading<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    func reading<T: Sendable>(_ operation: String, _ body: (PostgresClient) async throws -> T) async throws -> T {
         if closed.withLock({ $0 }) {
             throw SheetLogError(.closed, "the fleet reader of \(location) is closed", context: .init(operation: operation))
         }
-        let location = location
         do {
-            return try await client.withWatchedConnection({ PostgresEventStore.closedDuringRead(operation, location) }, body)
+            return try await body(client)
         } catch {
             throw SheetLogError.postgres(error, operation: operation, location: location)
         }

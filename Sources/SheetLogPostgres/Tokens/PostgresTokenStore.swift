@@ -47,8 +47,8 @@ package final class PostgresTokenStore: Sendable {
         let token = Self.prefix(of: credential) + Checksum.hex(secret)
         let hash = Self.sha256(token)
         let (kind, subject, now) = (credential.kind, credential.subject, clock.nowMilliseconds())
-        _ = try await reader.reading("token add") { [self] connection in
-            try await connection.query(
+        _ = try await reader.reading("token add") { client in
+            try await client.query(
                 "INSERT INTO tokens (sha256, kind, subject, created_at) VALUES (\(hash), \(kind), \(subject), \(now))", logger: reader.logger)
         }
         return token
@@ -57,8 +57,8 @@ package final class PostgresTokenStore: Sendable {
     /// Revokes every token of `credential` not revoked yet; returns how many.
     package func revoke(_ credential: FleetCredential) async throws -> Int {
         let (kind, subject, now) = (credential.kind, credential.subject, clock.nowMilliseconds())
-        return try await reader.reading("token revoke") { [self] connection in
-            let rows = try await connection.query("""
+        return try await reader.reading("token revoke") { client in
+            let rows = try await client.query("""
                 UPDATE tokens SET revoked_at = \(now) WHERE kind = \(kind) AND subject = \(subject) AND revoked_at IS NULL RETURNING 1
                 """, logger: reader.logger)
             var count = 0
@@ -72,8 +72,8 @@ package final class PostgresTokenStore: Sendable {
     package func credential(of token: String) async throws -> FleetCredential? {
         guard Self.hasShape(token) else { return nil }
         let hash = Self.sha256(token)
-        return try await reader.reading("token check") { [self] connection in
-            let rows = try await connection.query(
+        return try await reader.reading("token check") { client in
+            let rows = try await client.query(
                 "SELECT kind, subject FROM tokens WHERE sha256 = \(hash) AND revoked_at IS NULL", logger: reader.logger)
             for try await (kind, subject) in rows.decode((String, String).self) {
                 switch kind {

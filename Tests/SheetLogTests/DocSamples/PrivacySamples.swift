@@ -32,4 +32,21 @@ func loadMasterKeyFromKeychain() throws -> MasterKey { keychainKey }
         #expect(bytes.range(of: Data(#""subject":"user-42""#.utf8)) != nil, "the subject is in clear")
         #expect(throws: SheetLogError.self) { try SheetLogDatabase.open(path: url.path) }
     }
+
+    @Test func erasingASubject() async throws {
+        var options = SheetLogDatabase.Options()
+        options.keys = MasterKey.generate()
+        let database = try SheetLogDatabase.inMemory(options: options)
+        try await database.record(
+            .present(presentation: "expense-1", route: Route(name: "newExpense"), baseline: ["amount": "47.50"]),
+            in: "window-1", subject: "user-42")
+
+        // doc-sample: Sources/SheetLog/Database/SheetLogDatabase+Erase.swift
+        let report = try await database.erase(subject: "user-42", requestedBy: "ticket 1234")
+        print(report.sessions)   // the sessions whose values now read as [erased]
+        // end doc-sample
+
+        #expect(report.sessions == 1)
+        #expect(try await database.state(of: "window-1").presentations["expense-1"]?.baseline == ["amount": .erased])
+    }
 }
