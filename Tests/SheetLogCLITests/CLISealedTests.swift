@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// `sheetlog keygen`, `--key-file` and `$SHEETLOG_KEY_FILE`, and the sealed demo, through the real binary.
@@ -136,5 +137,40 @@ struct CLISealedTests {
         let refused = try plain.run(["erase", "--subject", "default"])
         #expect(refused.status == 1)
         #expect(refused.stderr.hasPrefix("sheetlog: \(plain.database) holds a plain log: its values were never sealed, so no key can erase them"))
+    }
+
+    @Test("two processes creating one sealed file at once: sealed once, every event of both, and a wrong key writes nothing")
+    func twoProcessesCreateOneSealedFile() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let key = cli.directory.appendingPathComponent("k.key").path
+        let other = cli.directory.appendingPathComponent("other.key").path
+        #expect(try CLIHarness.run(["keygen", key]).status == 0)
+        #expect(try CLIHarness.run(["keygen", other]).status == 0)
+        @Sendable func lines(_ process: Int) -> Data {
+            Data((0..<20).map { index in
+                index == 0
+                    ? #"{"session":"p\#(process)","subject":"user-\#(process)","type":"present","presentation":"a","route":{"name":"newExpense"}}"#
+                    : #"{"session":"p\#(process)","type":"edit","field":"f","value":"mk-p\#(process)-\#(index)"}"#
+            }.joined(separator: "\n").utf8) + Data("\n".utf8)
+        }
+        for round in 0..<3 {
+            let path = cli.directory.appendingPathComponent("shared-\(round).sqlite").path
+            let runs = Mutex<[CLIHarness.Run?]>([nil, nil])
+            DispatchQueue.concurrentPerform(iterations: 2) { process in
+                let run = try? cli.run(["--key-file", key, "ingest", "-"], input: lines(process), database: path)
+                runs.withLock { $0[process] = run }
+            }
+            for run in runs.withLock({ $0 }) { #expect(run?.status == 0, "round \(round): \(run?.stderr ?? "not run")") }
+            let export = try cli.run(["--key-file", key, "export"], database: path)
+            #expect(export.status == 0, "\(export.stderr)")
+            #expect(export.stdout.contains("mk-p0-19") && export.stdout.contains("mk-p1-19"))
+            #expect(Self.fileBytes(path).range(of: Data("mk-p".utf8)) == nil, "no value in clear")
+            #expect(try cli.run(["--key-file", key, "verify"], database: path).status == 0)
+
+            let refused = try cli.run(["--key-file", other, "ingest", "-"], input: lines(2), database: path)
+            #expect(refused.status == 1)
+            #expect(try cli.run(["--key-file", key, "export"], database: path).stdout == export.stdout, "the wrong key wrote nothing")
+        }
     }
 }

@@ -257,4 +257,28 @@ struct SealedDatabaseTests {
         }
         #expect(try await database.verify().isHealthy)
     }
+
+    @Test("a copy opened for reading only reads back with its key, is refused without it, and stays byte for byte")
+    func readOnlyCopyWithItsKey() async throws {
+        let directory = try TemporaryDirectory("sealed")
+        let path = directory.path()
+        let key = MasterKey.generate()
+        let database = try SheetLogDatabase.open(path: path, options: Self.options(key))
+        try await Self.record(into: database)
+        try database.close()
+        let copy = directory.path("copy.sqlite")
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+
+        let reader = try SheetLogDatabase.openForReading(path: copy, options: Self.options(key))
+        #expect(try await reader.state(of: "s2").presentations["p3"]?.values == ["payee": .string(Self.markers[4])])
+        #expect(try await reader.recoverableDrafts().map(\.values) == [["payee": .string(Self.markers[4])]])
+        #expect(try await reader.verify().isHealthy)
+        let refused = await #expect(throws: SheetLogError.self) { try await reader.erase(subject: "default") }
+        #expect(refused?.code == .readOnly)
+        try reader.close()
+        let missing = #expect(throws: SheetLogError.self) { try SheetLogDatabase.openForReading(path: copy, options: testOptions()) }
+        #expect(missing?.code == .keyUnavailable)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
+    }
 }
