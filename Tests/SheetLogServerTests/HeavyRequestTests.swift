@@ -8,7 +8,8 @@ import Testing
 /// Replays that occupy their thread (as JSON and HTML building does) must not starve light requests.
 @Suite("heavy requests leave light ones answered")
 struct HeavyRequestTests {
-    /// The fixture's reader whose replay holds its thread until the test releases it (or 30 s pass: in the whole suite, other tests load the machine).
+    /// The fixture's reader whose replay holds its thread until the test releases it (or 120 s pass: in the whole suite,
+    /// other tests load the machine, and a clean-clone run saw the light requests take over 30 s).
     final class HoggingReader: SheetLogReader, @unchecked Sendable {
         let inner: SQLiteFileReader
         let release = DispatchSemaphore(value: 0)
@@ -19,7 +20,7 @@ struct HeavyRequestTests {
 
         func replay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
             entered.add(1, ordering: .sequentiallyConsistent)
-            if release.wait(timeout: .now() + 30) == .timedOut { timedOut.add(1, ordering: .sequentiallyConsistent) }
+            if release.wait(timeout: .now() + 120) == .timedOut { timedOut.add(1, ordering: .sequentiallyConsistent) }
             return try await inner.replay(device: device, session: session, through: version)
         }
 
