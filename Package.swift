@@ -129,7 +129,7 @@ let package = Package(
         // What several test targets share: running the package's executables as a user does.
         .target(name: "SheetLogTestSupport", dependencies: ["SheetLogDomain"], path: "Tests/SheetLogTestSupport"),
         // A throwaway PostgreSQL cluster (initdb, pg_ctl), started once per test process.
-        .target(name: "SheetLogPostgresTestSupport", path: "Tests/SheetLogPostgresTestSupport"),
+        .target(name: "SheetLogPostgresTestSupport", dependencies: ["SheetLogTestSupport"], path: "Tests/SheetLogPostgresTestSupport"),
         // The event store conformance suite as named checks over a store factory: every backend's
         // tests run all of them (SQLite and in memory here).
         .target(name: "SheetLogStoreConformance", dependencies: ["SheetLogTesting"], path: "Tests/SheetLogStoreConformance"),
@@ -141,7 +141,7 @@ let package = Package(
         ),
         // The viewer's tests: `sheetlog-server` as a process, plain HTTP, and a small W3C WebDriver
         // client for headless Chromium (Debian's chromium and chromium-driver).
-        .target(name: "SheetLogViewerTestSupport", path: "Tests/SheetLogViewerTestSupport"),
+        .target(name: "SheetLogViewerTestSupport", dependencies: ["SheetLogTestSupport"], path: "Tests/SheetLogViewerTestSupport"),
 
         .testTarget(name: "SheetLogCoreTests", dependencies: ["SheetLogCore"]),
         .testTarget(

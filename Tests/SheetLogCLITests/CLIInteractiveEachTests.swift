@@ -1,4 +1,5 @@
 import Foundation
+import SheetLogTestSupport
 import Testing
 
 /// `ingest --each` read by a client that writes a line, waits for its answer, then writes the next.
@@ -25,7 +26,7 @@ struct CLIInteractiveEachTests {
             #expect(answer.contains(#""ack":"e-\#(index + 1)""#), "\(answer)")
         }
         try stdin.fileHandleForWriting.close()
-        process.waitUntilExit()
+        try process.requireExit(within: .seconds(120))
         #expect(process.terminationStatus == 0)
         #expect(try StoredLog(path: cli.database).eventCount() == 4)
     }

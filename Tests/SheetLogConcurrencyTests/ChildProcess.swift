@@ -63,9 +63,11 @@ final class ChildProcess: @unchecked Sendable {
         try gate.fileHandleForWriting.close()
     }
 
+    /// Waits for the child's end, bounded (a hang fails the test instead of stalling the suite).
     func wait() -> Result {
-        process.waitUntilExit()
-        group.wait()
+        if !process.waitForExit(timeout: .seconds(600)) { kill(process.processIdentifier, SIGKILL) }
+        _ = process.waitForExit(timeout: .seconds(10))
+        _ = group.wait(timeout: .now() + 30)
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 

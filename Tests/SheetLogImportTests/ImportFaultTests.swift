@@ -27,7 +27,7 @@ import Glibc
         let fleet = try await FleetDatabase.fresh(on: cluster)
         let process = try await Self.importPausedAfterTwoBatches(fleet, file) { process in
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try process.requireExit(within: .seconds(30))
         }
         #expect(process.terminationReason == .uncaughtSignal)
 
@@ -134,7 +134,7 @@ import Glibc
             Issue.record("the import still runs 60 s after the restart (pid \(process.processIdentifier))")
             process.terminate()
         }
-        process.waitUntilExit()
+        try process.requireExit(within: .seconds(30))
         let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 1, "\(message)")
         #expect(message.hasPrefix("sheetlog-server: ") && message.split(separator: "\n").count == 1, "\(message)")

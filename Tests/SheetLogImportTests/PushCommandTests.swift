@@ -69,7 +69,7 @@ import Testing
             }
             try await ImportFaultTests.waitUntilWaiting(gate, process)
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try process.requireExit(within: .seconds(30))
             try await gate.query("SELECT pg_advisory_unlock(\(key))", logger: FleetDatabase.logger)
         }
         // The cut batch commits once the lock is released, whenever the collector gets to it: under a

@@ -1,4 +1,5 @@
 import Foundation
+import SheetLogTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -261,53 +262,18 @@ package final class PostgresCluster: Sendable {
     /// Runs `executable` (as `user` through `runuser` when given) and returns its exit status and
     /// output (stdout and stderr together).
     ///
-    /// posix_spawn and waitpid rather than Foundation's `Process`: `Process` learns that its child ended
-    /// when a socket the child inherited closes, and the server `pg_ctl` starts keeps it open, so
-    /// `waitUntilExit()` would wait for the server to stop.
+    /// A ``SpawnedProcess``, not Foundation's `Process`: the server `pg_ctl` starts outlives it, and
+    /// `Process` would wait for the server to stop.
     private static func run(_ executable: String, _ arguments: [String], as user: String?) -> (status: Int32, output: String) {
         let argv = user.map { ["/usr/sbin/runuser", "-u", $0, "--", executable] + arguments } ?? [executable] + arguments
-        // The output goes to a file: the server inherits it from pg_ctl, and a file needs no reader.
-        let outputPath = NSTemporaryDirectory() + "sheetlog-pg-\(UUID().uuidString).out"
-        defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        closeInheritedDescriptors(&actions)
-        var cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
-        guard spawned == 0 else { return (-1, "cannot run \(argv[0]): errno \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        // WIFEXITED / WEXITSTATUS, which Swift does not import (macros).
-        let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-        return (exitStatus, output.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-
-    /// Closes every descriptor above stderr in the child: pg_ctl's server would keep every pipe and
-    /// socket it inherits open for as long as it runs — the ends of the binaries other tests run at
-    /// the same moment, whose readers then never saw their end and whose `Process` never saw them
-    /// exit (a whole test run hung at its start).
-    ///
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; looked up, as Swift's Glibc
-    /// module does not declare it); else each descriptor open now.
-    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
-        #if os(Linux)
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-            return
+        let child: SpawnedProcess
+        do { child = try SpawnedProcess(argv) } catch { return (-1, "\(error)") }
+        // initdb, pg_ctl (`-w -t 30`) and psql end by themselves; the bound only turns a hang into a failure.
+        guard let status = child.wait(timeout: .seconds(300)) else {
+            child.stop()
+            return (-1, "\(argv.joined(separator: " ")) still ran after 300 s: \(child.output)")
         }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
-        #endif
+        return (status, child.output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Runs `work`, which waits for processes, on a new thread, and suspends until it returns.

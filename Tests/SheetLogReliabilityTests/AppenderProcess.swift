@@ -1,4 +1,5 @@
 import Foundation
+import SheetLogTestSupport
 
 /// The `sheetlog-crash-appender` child process: started with arguments, read line by line, killed.
 final class AppenderProcess {
@@ -59,7 +60,8 @@ final class AppenderProcess {
 
     /// Waits for the child to exit; its termination status.
     func waitForExit() -> Int32 {
-        process.waitUntilExit()
+        if !process.waitForExit(timeout: .seconds(300)) { Glibc.kill(process.processIdentifier, SIGKILL) }
+        _ = process.waitForExit(timeout: .seconds(10))
         return process.terminationStatus
     }
 }

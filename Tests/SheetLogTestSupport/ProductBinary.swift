@@ -72,8 +72,11 @@ package enum ProductBinary {
             stdin.fileHandleForWriting.write(input)
             try stdin.fileHandleForWriting.close()
         }
-        process.waitUntilExit()
-        group.wait()
+        // Bounded, so that a child that never ends fails its test instead of stalling the suite.
+        try process.requireExit(within: .seconds(600))
+        guard group.wait(timeout: .now() + 30) == .success else {
+            throw SpawnFailure(message: "\(executable.lastPathComponent) ended but its output did not (a descendant keeps it open)")
+        }
         return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
                    stderr: String(decoding: err, as: UTF8.self))
     }

@@ -55,7 +55,7 @@ package enum Tmpfs {
         do { try process.run() } catch { return Output(status: -1, output: "", errors: "\(error)") }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        _ = process.waitForExit(timeout: .seconds(60))
         return Output(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errorData, as: UTF8.self))
     }
 }

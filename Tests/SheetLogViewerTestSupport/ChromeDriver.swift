@@ -1,4 +1,5 @@
 import Foundation
+import SheetLogTestSupport
 
 /// A running `chromedriver` (Debian's `chromium-driver`), on a port it chose itself (`--port=0`,
 /// read back from the line it prints), for the browser tests.
@@ -12,53 +13,39 @@ public final class ChromeDriver: @unchecked Sendable {
     }
 
     public let url: URL
-    private let process: Process
-    private let output: OutputCollector
+    private let child: SpawnedProcess
 
-    private init(url: URL, process: Process, output: OutputCollector) {
+    private init(url: URL, child: SpawnedProcess) {
         self.url = url
-        self.process = process
-        self.output = output
+        self.child = child
     }
 
     /// Starts the driver and waits (bounded) until it says on which port it listens.
+    ///
+    /// A ``SpawnedProcess`` in a process group of its own, which the browsers it starts join:
+    /// stopping the group ends them all. Not Foundation's `Process`, which would wait for Chromium's
+    /// crash handler too (a session of its own, outside the group).
     public static func start(timeout: TimeInterval = 60) throws -> ChromeDriver {
-        let process = Process()
-        // Foundation starts it as the leader of a process group of its own, which the browsers it
-        // starts join: stopping the group ends them all.
-        process.executableURL = URL(fileURLWithPath: driverPath)
-        process.arguments = ["--port=0", "--log-level=WARNING"]
-        let output = OutputCollector()
-        process.standardOutput = output.stdout
-        process.standardError = output.stderr
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let child = try SpawnedProcess([driverPath, "--port=0", "--log-level=WARNING"], ownProcessGroup: true)
         let marker = "started successfully on port "
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline, process.isRunning {
-            let text = output.stdoutText
+        while Date() < deadline, child.exitStatus == nil {
+            let text = child.output
             if let range = text.range(of: marker) {
                 let digits = text[range.upperBound...].prefix { $0.isNumber }
                 if let port = Int(digits), text[range.upperBound...].dropFirst(digits.count).first == "." {
-                    return ChromeDriver(url: URL(string: "http://127.0.0.1:\(port)")!, process: process, output: output)
+                    return ChromeDriver(url: URL(string: "http://127.0.0.1:\(port)")!, child: child)
                 }
             }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        throw ServerFailure(message: "chromedriver did not start: \(output.stdoutText) \(output.stderrText)")
+        child.stop(group: true)
+        throw ServerFailure(message: "chromedriver did not start: \(child.output)")
     }
 
     /// Ends the driver and every browser it started (its whole process group), within a bound.
     public func stop() {
-        guard process.isRunning else { return }
-        let group = process.processIdentifier
-        kill(-group, SIGTERM)
-        let deadline = Date().addingTimeInterval(2)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        kill(-group, SIGKILL)
-        process.waitUntilExit()
+        child.stop(group: true)
     }
 
     deinit { stop() }

@@ -1,4 +1,5 @@
 import Foundation
+import SheetLogTestSupport
 
 /// A running `sheetlog-server serve`, started as a user starts it: a real process on a free port
 /// (`--port 0`), its URL read from what it prints.
@@ -57,7 +58,8 @@ public final class ServerProcess: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.02)
         }
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        if !process.waitForExit(timeout: .seconds(10)) { kill(process.processIdentifier, SIGKILL) }
+        _ = process.waitForExit(timeout: .seconds(10))
         throw ServerFailure(message: "sheetlog-server printed no URL (exit \(process.terminationStatus)): \(output.stdoutText) \(output.stderrText)")
     }
 
@@ -69,14 +71,13 @@ public final class ServerProcess: @unchecked Sendable {
         if process.isRunning {
             let stacks = Self.stacks(of: process.processIdentifier)
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            _ = process.waitForExit(timeout: .seconds(10))
             output.finish()
             throw ServerFailure(message: """
                 sheetlog-server did not stop within \(timeout) s of signal \(signal); \
                 stdout: \(output.stdoutText) stderr: \(Self.unusualLines(of: output.stderrText)) stacks: \(stacks)
                 """)
         }
-        process.waitUntilExit()
         output.finish()
         return Exit(status: process.terminationStatus, reason: process.terminationReason, stdout: output.stdoutText, stderr: output.stderrText)
     }
@@ -85,7 +86,7 @@ public final class ServerProcess: @unchecked Sendable {
     deinit {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            _ = process.waitForExit(timeout: .seconds(10))
         }
     }
 
@@ -106,7 +107,7 @@ public final class ServerProcess: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return "(gdb did not start)" }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        _ = process.waitForExit(timeout: .seconds(60))
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -1,0 +1,24 @@
+import Foundation
+
+extension Process {
+    /// Waits until the process has ended, for at most `timeout`; whether it has.
+    ///
+    /// In place of `waitUntilExit()`, which spins the calling thread's run loop with no bound: a test
+    /// that waits for a child must end, with a failure if need be, for the suite to end at all.
+    package func waitForExit(timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while isRunning {
+            if ContinuousClock.now >= deadline { return false }
+            usleep(5_000)
+        }
+        return true
+    }
+
+    /// Waits up to `timeout` for the process to end; if it has not, kills it and throws, naming it.
+    package func requireExit(within timeout: Duration) throws {
+        guard !waitForExit(timeout: timeout) else { return }
+        kill(processIdentifier, SIGKILL)
+        _ = waitForExit(timeout: .seconds(10))
+        throw SpawnFailure(message: "\(executableURL?.lastPathComponent ?? "a child") \((arguments ?? []).joined(separator: " ")) still ran after \(timeout); killed")
+    }
+}
