@@ -137,6 +137,68 @@ struct ErasureTests {
         try await database.record(.edit(field: "amount", value: "2"), in: "kept-open")
     }
 
+    @Test("a command resent by id after its subject was erased is refused as subjectErased, not as a conflict; nothing changes")
+    func resendAfterErasure() async throws {
+        let directory = try TemporaryDirectory("erase")
+        let path = directory.path()
+        let database = try SheetLogDatabase.open(path: path, options: Self.options(MasterKey.generate()))
+        let commands: [(SheetCommand, String)] = [
+            (.present(presentation: "p1", route: .newExpense, baseline: ["amount": "12"]), "c-1"),
+            (.edit(field: "amount", value: "13"), "c-2"),
+            (.save(values: ["amount": "13"]), "c-3"),
+        ]
+        for (command, id) in commands { try await database.record(command, in: "s", id: id, subject: "gone") }
+        try await database.erase(subject: "gone")
+        let rows = try SealedDatabaseTests.rows(path)
+        for (command, id) in commands {
+            let refused = await #expect(throws: SheetLogError.self) { try await database.record(command, in: "s", id: id) }
+            #expect(refused?.code == .subjectErased, "\(String(describing: refused))")
+            #expect(refused?.context.eventID == id)
+            #expect(refused?.message.contains("13") == false, "never a value")
+        }
+        #expect(try SealedDatabaseTests.rows(path) == rows, "the resends wrote nothing")
+    }
+
+    @Test("a reader elsewhere holding the WAL back: erase reports it after one busy timeout; the next erase settles it")
+    func readerHoldsTheCheckpointBack() async throws {
+        let directory = try TemporaryDirectory("erase")
+        let path = directory.path()
+        let master = MasterKey.generate()
+        var options = Self.options(master)
+        options.busyTimeout = .seconds(2)
+        let database = try SheetLogDatabase.open(path: path, options: options)
+        try await Self.record(into: database)
+        let key = try Self.keyBytes(of: "gone", in: path, master: master)
+        // Another connection, as another process would be, in the middle of a read.
+        let reader = try DatabaseQueue(path: path)
+        let holding = AsyncStream<Void>.makeStream()
+        let release = AsyncStream<Void>.makeStream()
+        let held = Task {
+            try await reader.read { db in
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM events")
+                holding.continuation.yield()
+                // Blocks this connection's queue, not the test: released below.
+                let semaphore = DispatchSemaphore(value: 0)
+                Task { for await _ in release.stream { break }; semaphore.signal() }
+                semaphore.wait()
+            }
+        }
+        for await _ in holding.stream { break }
+        let started = ContinuousClock.now
+        let report = try await database.erase(subject: "gone")
+        let took = ContinuousClock.now - started
+        #expect(!report.walCheckpointed, "the reader's snapshot needs the WAL's frames")
+        // One busy timeout (2 s), not one per try: twenty tries took 40 s and more.
+        #expect(took < .seconds(20), "\(took)")
+        release.continuation.yield()
+        try await held.value
+        try reader.close()
+        let again = try await database.erase(subject: "gone")
+        #expect(again.alreadyErased && again.walCheckpointed)
+        try database.close()
+        #expect(!Self.holds(key, in: path), "no copy of the key in the file, its WAL or its shm")
+    }
+
     @Test("a plain database cannot erase; an unknown or malformed subject is refused; nothing changes")
     func refusals() async throws {
         let directory = try TemporaryDirectory("erase")

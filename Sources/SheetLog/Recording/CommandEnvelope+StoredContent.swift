@@ -3,8 +3,17 @@ extension CommandEnvelope {
     /// the same command type, and every field the command gives equal to the stored payload.
     ///
     /// Throws ``SheetLogError/Code/idempotencyConflict`` naming the first differing field (never its value).
+    /// A resend into an erased subject's session throws ``SheetLogError/Code/subjectErased``, as a new
+    /// command there does: the stored values read as `[erased]` and cannot be compared any more.
     func requireSameContent(as stored: [RecordedEvent], id: String, keys: any SubjectKeys) throws {
         guard let first = stored.first else { return }
+        if let subject = SheetEventCodec.subject(schemaVersion: first.schemaVersion, payload: first.payload),
+           case .erased = try keys.key(for: subject) {
+            throw SheetLogError(
+                .subjectErased,
+                "subject \(subject) was erased: its sessions take no more commands (command id \(id) was recorded before, at position \(first.position) in session \(first.stream), and its values are gone)",
+                context: .init(stream: first.stream, position: first.position, eventID: id, eventType: first.type, operation: command.name))
+        }
         if let field = try firstDifference(from: first, keys: keys) {
             throw SheetLogError(
                 .idempotencyConflict,

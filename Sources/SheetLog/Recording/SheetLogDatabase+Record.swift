@@ -5,7 +5,8 @@ extension SheetLogDatabase {
     ///
     /// Throws the domain's ``SheetLogError`` (``SheetLogError/Code/ruleViolation`` …) when the
     /// command is rejected, appending nothing; ``SheetLogError/Code/idempotencyConflict`` when `id` is
-    /// already stored with different content.
+    /// already stored with different content; ``SheetLogError/Code/subjectErased`` in a session whose
+    /// subject was erased, a resend included.
     @discardableResult
     @concurrent
     public func record(
