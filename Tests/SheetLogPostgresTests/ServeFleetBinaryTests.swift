@@ -96,8 +96,8 @@ struct ServeFleetBinaryTests {
     }
 
     @Test("--db with --postgres is a usage error, exit 2")
-    func dbAndPostgres() throws {
-        let run = try ProductBinary.run(Self.executable, ["serve", "--db", "x.sqlite", "--postgres", "postgres://sheetlog@127.0.0.1/x", "--port", "0"])
+    func dbAndPostgres() async throws {
+        let run = try await ProductBinary.runOffThePool(Self.executable, ["serve", "--db", "x.sqlite", "--postgres", "postgres://sheetlog@127.0.0.1/x", "--port", "0"])
         #expect(run.status == 2, "\(run.stderr)")
     }
 
@@ -112,7 +112,7 @@ struct ServeFleetBinaryTests {
         closedPort.port = 1
         closedPort.password = "s3cret-pw"
         for url in [refused, closedPort].compactMap(\.string) {
-            let run = try ProductBinary.run(Self.executable, ["serve", "--postgres", url, "--port", "0"])
+            let run = try await ProductBinary.runOffThePool(Self.executable, ["serve", "--postgres", url, "--port", "0"])
             #expect(run.status == 1, "\(run.stderr)")
             #expect(run.stderr.hasPrefix("sheetlog-server: "))
             #expect(run.stderr.filter { $0 == "\n" }.count == 1, "\(run.stderr)")

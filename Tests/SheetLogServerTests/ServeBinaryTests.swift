@@ -50,12 +50,12 @@ struct ServeBinaryTests {
     }
 
     @Test("a missing file is refused, exit 1, and nothing is created")
-    func missingFile() throws {
+    func missingFile() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("missing.sqlite").path
-        let run = try ProductBinary.run(Self.executable, ["serve", "--db", path, "--port", "0"])
+        let run = try await ProductBinary.runOffThePool(Self.executable, ["serve", "--db", path, "--port", "0"])
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("sheetlog-server: "))
         #expect(run.stderr.contains("no SheetLog database at \(path)"))
@@ -63,8 +63,8 @@ struct ServeBinaryTests {
     }
 
     @Test("usage errors exit 2", arguments: [["serve", "--port", "70000"], ["serve", "--host", ""], ["serve", "--nope"], ["listen"]])
-    func usageErrors(arguments: [String]) throws {
-        let run = try ProductBinary.run(Self.executable, arguments)
+    func usageErrors(arguments: [String]) async throws {
+        let run = try await ProductBinary.runOffThePool(Self.executable, arguments)
         #expect(run.status == 2, "\(run.stderr)")
     }
 
@@ -74,7 +74,7 @@ struct ServeBinaryTests {
         defer { fixture.remove() }
         let first = try ServerProcess.start(executable: Self.executable, database: fixture.path)
         let port = try #require(first.url.port)
-        let second = try ProductBinary.run(Self.executable, ["serve", "--db", fixture.path, "--port", String(port)])
+        let second = try await ProductBinary.runOffThePool(Self.executable, ["serve", "--db", fixture.path, "--port", String(port)])
         #expect(second.status == 1)
         #expect(second.stderr.contains("sheetlog-server: cannot listen on 127.0.0.1:\(port): "), "\(second.stderr)")
         #expect(second.stderr.localizedCaseInsensitiveContains("address already in use"))

@@ -10,7 +10,7 @@ struct StartupErrorTests {
     func unknownHost() async throws {
         let fixture = try await ViewerFixture.make(hostile: false)
         defer { fixture.remove() }
-        let run = try ProductBinary.run(ServeBinaryTests.executable, ["serve", "--db", fixture.path, "--host", "999.1.1.1", "--port", "0"])
+        let run = try await ProductBinary.runOffThePool(ServeBinaryTests.executable, ["serve", "--db", fixture.path, "--host", "999.1.1.1", "--port", "0"])
         #expect(run.status == 1)
         #expect(run.stderr == "sheetlog-server: cannot resolve host 999.1.1.1\n", "\(run.stderr)")
     }
@@ -21,7 +21,7 @@ struct StartupErrorTests {
         defer { fixture.remove() }
         let first = try ServerProcess.start(executable: ServeBinaryTests.executable, database: fixture.path)
         let port = try #require(first.url.port)
-        let second = try ProductBinary.run(ServeBinaryTests.executable, ["serve", "--db", fixture.path, "--port", String(port)])
+        let second = try await ProductBinary.runOffThePool(ServeBinaryTests.executable, ["serve", "--db", fixture.path, "--port", String(port)])
         _ = try first.stop()
         #expect(second.status == 1)
         #expect(second.stderr == "sheetlog-server: cannot listen on 127.0.0.1:\(port): address already in use\n", "\(second.stderr)")

@@ -78,6 +78,7 @@ public final class ServerProcess: @unchecked Sendable {
                 stdout: \(output.stdoutText) stderr: \(Self.unusualLines(of: output.stderrText)) stacks: \(stacks)
                 """)
         }
+        _ = process.waitForExit(timeout: .seconds(10))
         output.finish()
         return Exit(status: process.terminationStatus, reason: process.terminationReason, stdout: output.stdoutText, stderr: output.stderrText)
     }
