@@ -32,6 +32,15 @@ package enum NameCharacters {
         firstForbidden(in: text).map { "contains \(describe($0.scalar)) at character \($0.position)" }
     }
 
+    /// What is wrong with `text` as an identifier of at most `limit` UTF-8 bytes: empty (unless
+    /// `allowEmpty`), a forbidden character (``problem(in:)``), or too long; nil when nothing is.
+    /// The one rule of session ids, subjects, requesters and device ids; never quotes the text.
+    package static func identifierProblem(in text: String, limit: Int, allowEmpty: Bool = false) -> String? {
+        if text.isEmpty { return allowEmpty ? nil : "is empty" }
+        if let problem = problem(in: text) { return problem }
+        return text.utf8.count > limit ? "is longer than \(limit) bytes" : nil
+    }
+
     /// "control character U+001B" or "bidirectional formatting character U+202E".
     package static func describe(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)

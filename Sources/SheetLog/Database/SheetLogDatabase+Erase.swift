@@ -57,10 +57,7 @@ extension SheetLogDatabase {
     }
 
     private static func requireWellFormed(_ text: String, _ what: String, limit: Int, allowEmpty: Bool = false) throws {
-        var problem = NameCharacters.problem(in: text)
-        if text.isEmpty { problem = allowEmpty ? nil : "is empty" }
-        if problem == nil, text.utf8.count > limit { problem = "is longer than \(limit) bytes" }
-        if let problem {
+        if let problem = NameCharacters.identifierProblem(in: text, limit: limit, allowEmpty: allowEmpty) {
             throw SheetLogError(.invalidInput, "erase: the \(what) \(problem)", context: .init(operation: "erase", limit: limit))
         }
     }

@@ -33,7 +33,7 @@ extension SheetLogDatabase {
         if sqlite.store.isReadOnly {
             throw SheetLogError(.readOnly, "the database is open for reading only; pushing moves its cursor", context: .init(operation: "push"))
         }
-        guard !device.isEmpty, device.utf8.count <= InputLimits.default.maxIdentifierBytes, NameCharacters.problem(in: device) == nil else {
+        guard NameCharacters.identifierProblem(in: device, limit: InputLimits.default.maxIdentifierBytes) == nil else {
             throw SheetLogError(
                 .invalidInput, "a device id is 1 to \(InputLimits.default.maxIdentifierBytes) bytes without control or formatting characters",
                 context: .init(operation: "push"))

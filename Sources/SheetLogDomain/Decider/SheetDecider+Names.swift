@@ -2,10 +2,7 @@ extension SheetDecider.Rules {
     /// The session id: no control or bidi formatting character (see `NameCharacters`), within the
     /// identifier limit. Its message cannot say "in session …": it would print the very id.
     func requireWellFormedSession(_ id: String, _ what: String = "session id") throws(SheetLogError) {
-        var problem = NameCharacters.problem(in: id)
-        if problem == nil, id.utf8.count > limits.maxIdentifierBytes {
-            problem = "is longer than \(limits.maxIdentifierBytes) bytes"
-        }
+        var problem = NameCharacters.identifierProblem(in: id, limit: limits.maxIdentifierBytes, allowEmpty: true)
         if problem == nil, id.hasPrefix("$") {
             problem = "starts with $, which is kept for the log's own streams (such as \(SubjectErasure.stream))"
         }

@@ -30,23 +30,27 @@ struct SQLiteAppendSealing: AppendSealing {
     }
 
     func erase(_ subject: String) throws -> SubjectKeyErasure {
-        let sessions = try String.fetchAll(
-            db, sql: "SELECT stream FROM events WHERE version = 1 AND schema_version = ? AND json_extract(payload, '$.subject') = ?",
-            arguments: [SheetEventCodec.sealedSchemaVersion, subject])
+        // The key row first: an unknown subject costs one lookup, not a scan of every session.
+        let erasedBefore: Bool
         switch try SubjectKeyRing.stored(subject, in: db) {
         case .none:
             throw SheetLogError(
                 .notFound, "subject \(subject) has no key in this database: no session of it was recorded here",
                 context: .init(operation: "erase"))
-        case .erased:
+        case .erased: erasedBefore = true
+        case .wrapped: erasedBefore = false
+        }
+        let sessions = try String.fetchAll(
+            db, sql: "SELECT stream FROM events WHERE version = 1 AND schema_version = ? AND json_extract(payload, '$.subject') = ?",
+            arguments: [SheetEventCodec.sealedSchemaVersion, subject])
+        if erasedBefore {
             let erasedAt = try Int64.fetchOne(db, sql: "SELECT erased_at FROM subject_keys WHERE subject = ?", arguments: [subject]) ?? 0
             return .erasedBefore(erasedAt: erasedAt, sessions: sessions.count)
-        case .wrapped:
-            // secure_delete (set on the writer of every sealed database) zeroes the old cell.
-            try db.execute(sql: "UPDATE subject_keys SET wrapped_key = NULL, erased_at = ? WHERE subject = ?", arguments: [now, subject])
-            try SheetProjection.reproject(sessions, erasing: subject, keys: keys, in: db)
-            ring.forget(subject, afterCommitOf: db)
-            return .erasedNow(sessions: sessions.count)
         }
+        // secure_delete (set on the writer of every sealed database) zeroes the old cell.
+        try db.execute(sql: "UPDATE subject_keys SET wrapped_key = NULL, erased_at = ? WHERE subject = ?", arguments: [now, subject])
+        try SheetProjection.reproject(sessions, erasing: subject, keys: keys, in: db)
+        ring.forget(subject, afterCommitOf: db)
+        return .erasedNow(sessions: sessions.count)
     }
 }
