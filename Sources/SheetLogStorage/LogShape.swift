@@ -3,7 +3,7 @@
 package struct LogShape: Sendable, Hashable {
     /// How many events the log holds.
     package var events: Int64
-    /// How many sessions (streams) the log holds.
+    /// How many sessions the log holds: its streams but its own (`$erasures`, named with a leading `$`).
     package var sessions: Int
     /// Positions 1…n without gaps, none lost off the end and none reused.
     package var positions: VerificationReport.Check

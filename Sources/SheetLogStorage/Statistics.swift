@@ -7,7 +7,7 @@
 public struct Statistics: Sendable, Hashable, Codable {
     /// Events in the log.
     public var events: Int64
-    /// Sessions with at least one event.
+    /// Sessions with at least one event (the log's own `$erasures` stream is none).
     public var sessions: Int
     /// Event count by type name.
     public var eventsByType: [String: Int64]

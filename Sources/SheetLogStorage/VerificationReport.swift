@@ -24,7 +24,7 @@ public struct VerificationReport: Sendable, Hashable, Codable {
 
     /// How many events the log holds.
     public var events: Int64
-    /// How many sessions (streams) the log holds.
+    /// How many sessions the log holds: its streams but its own (`$erasures`, named with a leading `$`).
     public var sessions: Int
     /// Every check, in the order run.
     public var checks: [Check]

@@ -88,6 +88,8 @@ struct ErasureTests {
             #expect(try await database.dismissalsThatDiscardedUnsavedData() == auditBefore, "the audit never held values")
             let verified = try await database.verify()
             #expect(verified.isHealthy, "\(String(describing: verified.firstFailure))")
+            #expect(verified.sessions == 2, "the log's own $erasures stream is no session")
+            #expect(try await database.stats().sessions == 2)
             try database.close()
             database = try SheetLogDatabase.openExisting(path: path, options: Self.options(master))
         }

@@ -14,7 +14,7 @@ extension PostgresBackend {
             let logger = store.logger
             var events: Int64 = 0, sessions = 0, bytes: Int64 = 0
             let totals = try await client.query("""
-                SELECT count(*)::bigint, count(DISTINCT stream)::bigint, coalesce(sum(pg_column_size(e.*)), 0)::bigint
+                SELECT count(*)::bigint, (count(DISTINCT stream) FILTER (WHERE substr(stream, 1, 1) <> '$'))::bigint, coalesce(sum(pg_column_size(e.*)), 0)::bigint
                 FROM events e WHERE device = \(device)
                 """, logger: logger)
             for try await (count, streams, size) in totals.decode((Int64, Int64, Int64).self) {

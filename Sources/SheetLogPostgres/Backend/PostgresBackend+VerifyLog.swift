@@ -74,7 +74,7 @@ extension PostgresBackend {
             let logger = store.logger
             var (count, first, last, sessions): (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
             let totals = try await client.query("""
-                SELECT count(*)::bigint, coalesce(min(position), 0)::bigint, coalesce(max(position), 0)::bigint, count(DISTINCT stream)::bigint
+                SELECT count(*)::bigint, coalesce(min(position), 0)::bigint, coalesce(max(position), 0)::bigint, (count(DISTINCT stream) FILTER (WHERE substr(stream, 1, 1) <> '$'))::bigint
                 FROM events WHERE device = \(device)
                 """, logger: logger)
             for try await row in totals.decode((Int64, Int64, Int64, Int64).self) { (count, first, last, sessions) = row }

@@ -8,7 +8,7 @@ extension SQLiteBackend {
     package func statistics() async throws -> Statistics {
         let counts = try await readModels("stats") { db in
             let events = try Int64.fetchOne(db, sql: "SELECT count(*) FROM events") ?? 0
-            let sessions = try Int.fetchOne(db, sql: "SELECT count(DISTINCT stream) FROM events") ?? 0
+            let sessions = try Int.fetchOne(db, sql: "SELECT count(DISTINCT stream) FILTER (WHERE substr(stream, 1, 1) <> '$') FROM events") ?? 0
             var byType: [String: Int64] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT type, count(*) FROM events GROUP BY type") {
                 byType[row[0]] = row[1]

@@ -55,7 +55,7 @@ extension SQLiteBackend {
     package func logShape() async throws -> LogShape {
         try await readModels("verify") { db in
             let row = try Row.fetchOne(db, sql: """
-                SELECT count(*), COALESCE(min(position), 0), COALESCE(max(position), 0), count(DISTINCT stream),
+                SELECT count(*), COALESCE(min(position), 0), COALESCE(max(position), 0), count(DISTINCT stream) FILTER (WHERE substr(stream, 1, 1) <> '$'),
                        COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'events'), 0)
                 FROM events
                 """)!
