@@ -38,12 +38,7 @@ package enum ProductBinary {
     package static func runOffThePool(
         _ executable: URL, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]
     ) async throws -> Run {
-        let result: Result<Run, any Error> = await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: Result { try run(executable, arguments, input: input, environment: environment) })
-            }
-        }
-        return try result.get()
+        try await offThePool { try run(executable, arguments, input: input, environment: environment) }
     }
 
     /// Runs `executable arguments…` with `input` on stdin (none when nil) and the environment less
