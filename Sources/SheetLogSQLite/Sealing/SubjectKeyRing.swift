@@ -18,6 +18,18 @@ package final class SubjectKeyRing: Sendable {
     /// Keys an append read or wrote, for sealing, with the epoch they were kept in; kept apart from
     /// ``opened``, which a reader may fill from a snapshot older than an erasure.
     private let sealing = LockedBox<(epoch: LogEpoch?, keys: [String: DataKey])>((nil, [:]))
+    /// Keys the write transaction in progress read or wrote, kept once it commits (dropped when it
+    /// rolls back): its later events find them here instead of reading and unwrapping the row again,
+    /// and the whole transaction registers one commit hook, not one per event (GRDB asks every hook
+    /// about every statement: one per event made a 1,000-command ingest batch quadratic).
+    private let uncommitted = LockedBox<Uncommitted?>(nil)
+
+    private struct Uncommitted {
+        let connection: ObjectIdentifier
+        var keys: [String: DataKey] = [:]
+        /// The epoch each key written or read for sealing was taken in.
+        var sealingEpochs: [String: LogEpoch] = [:]
+    }
 
     package init(master: MasterKey) {
         self.master = master
@@ -45,6 +57,7 @@ package final class SubjectKeyRing: Sendable {
     /// `committed` says the connection reads committed rows only (a reader): the key is kept at once.
     package func key(for subject: String, in db: Database, committed: Bool = false) throws -> SubjectKey {
         if let key = opened.withLock({ $0[subject] }) { return .available(key) }
+        if !committed, let key = uncommittedKey(subject, in: db) { return .available(key) }
         switch try Self.stored(subject, in: db) {
         case .none:
             throw SubjectKeyRing.missingKeyRow(subject)
@@ -52,7 +65,7 @@ package final class SubjectKeyRing: Sendable {
             return .erased
         case .wrapped(let wrapped):
             let key = try unwrap(wrapped, subject: subject)
-            if committed { opened.withLock { $0[subject] = key } } else { keep(key, for: subject, in: db) }
+            if committed { opened.withLock { $0[subject] = key } } else { keepAfterCommit(key, for: subject, sealingIn: nil, in: db) }
             return .available(key)
         }
     }
@@ -66,6 +79,7 @@ package final class SubjectKeyRing: Sendable {
             return sealing.keys[subject]
         }
         if let kept { return kept }
+        if let key = uncommittedKey(subject, sealingIn: epoch, in: db) { return key }
         switch try Self.stored(subject, in: db) {
         case .erased:
             throw SheetLogError(
@@ -73,14 +87,14 @@ package final class SubjectKeyRing: Sendable {
                 context: .init(operation: "record"))
         case .wrapped(let wrapped):
             let key = try unwrap(wrapped, subject: subject)
-            keepForSealing(key, for: subject, epoch: epoch, in: db)
+            keepAfterCommit(key, for: subject, sealingIn: epoch, in: db)
             return key
         case .none:
             let key = DataKey.random()
             try db.execute(
                 sql: "INSERT INTO subject_keys (subject, wrapped_key, created_at) VALUES (?, ?, ?)",
                 arguments: [subject, Data(master.wrap(key, subject: subject)), now])
-            keepForSealing(key, for: subject, epoch: epoch, in: db)
+            keepAfterCommit(key, for: subject, sealingIn: epoch, in: db)
             return key
         }
     }
@@ -150,21 +164,37 @@ package final class SubjectKeyRing: Sendable {
         return key
     }
 
-    /// Keeps the key for sealing in `epoch` once the append's transaction commits, and for opening.
-    private func keepForSealing(_ key: DataKey, for subject: String, epoch: LogEpoch, in db: Database) {
-        db.afterNextTransaction(onCommit: { [self] _ in
-            opened.withLock { $0[subject] = key }
-            sealing.withLock { sealing in
-                if sealing.epoch == epoch { sealing.keys[subject] = key }
-            }
-        })
+    /// The key this connection's transaction in progress read or wrote for `subject`; for sealing,
+    /// only one taken in `epoch`.
+    private func uncommittedKey(_ subject: String, sealingIn epoch: LogEpoch? = nil, in db: Database) -> DataKey? {
+        uncommitted.withLock { state in
+            guard let state, state.connection == ObjectIdentifier(db) else { return nil }
+            if let epoch, state.sealingEpochs[subject] != epoch { return nil }
+            return state.keys[subject]
+        }
     }
 
-    /// Keeps the key once the write transaction that read or wrote its row commits (never when it
-    /// rolls back: the row may go with it).
-    private func keep(_ key: DataKey, for subject: String, in db: Database) {
-        let opened = self.opened
-        db.afterNextTransaction(onCommit: { _ in opened.withLock { $0[subject] = key } })
+    /// Keeps the key once the write transaction that read or wrote its row commits — for opening,
+    /// and for sealing in `epoch` when given — never when it rolls back (the row may go with it).
+    private func keepAfterCommit(_ key: DataKey, for subject: String, sealingIn epoch: LogEpoch?, in db: Database) {
+        let connection = ObjectIdentifier(db)
+        let firstOfTransaction = uncommitted.withLock { state in
+            let first = state?.connection != connection
+            if first { state = Uncommitted(connection: connection) }
+            state!.keys[subject] = key
+            if let epoch { state!.sealingEpochs[subject] = epoch }
+            return first
+        }
+        guard firstOfTransaction else { return }
+        db.afterNextTransaction(
+            onCommit: { [self] _ in
+                guard let done = uncommitted.withLock({ state in defer { state = nil }; return state }) else { return }
+                opened.withLock { opened in opened.merge(done.keys) { _, new in new } }
+                sealing.withLock { sealing in
+                    for (subject, epoch) in done.sealingEpochs where sealing.epoch == epoch { sealing.keys[subject] = done.keys[subject] }
+                }
+            },
+            onRollback: { [self] _ in uncommitted.withLock { $0 = nil } })
     }
 }
 
