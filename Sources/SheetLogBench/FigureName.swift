@@ -12,6 +12,7 @@ enum FigureName: String, CaseIterable, ExpressibleByArgument {
     case recovery
     case audit
     case size
+    case sealed
 
     /// How the report's figures of this kind are named: the title alone or followed by a space and
     /// more ("durable append p99", "audit query at 1M").
@@ -27,6 +28,7 @@ enum FigureName: String, CaseIterable, ExpressibleByArgument {
         case .recovery: "recovery at launch"
         case .audit: "audit query"
         case .size: "size"
+        case .sealed: "sealed"
         }
     }
 

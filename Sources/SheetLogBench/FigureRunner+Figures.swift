@@ -98,4 +98,26 @@ extension FigureRunner {
             baselineDoes: "bytes on disk per event of the events table after a checkpoint",
             sheetLog: sheetLog, baseline: baseline, metrics: [(.value, .atMost(2))])
     }
+
+    /// Durable append, ingest and rebuild on a sealed database against the same on a plain one: what
+    /// sealing every value costs. The baseline column is SheetLog on a plain database here.
+    func sealed(_ pairs: SheetLogSides.SealedPairs) throws -> [Figure] {
+        let title = FigureName.sealed.title
+        let size = BenchSettings.sizeLabel(settings.events)
+        return try figures(
+            name: "\(title) durable append", unit: .microseconds,
+            sheetLogDoes: "one command → events, projections and chain committed, synchronous=FULL, every value sealed",
+            baselineDoes: "the same on a plain database (SheetLog, not raw SQLite)",
+            sheetLog: pairs.durableAppend.sealed, baseline: pairs.durableAppend.plain, metrics: [(.value, .atMost(1.15))])
+        + figures(
+            name: "\(title) ingest", unit: .eventsPerSecond,
+            sheetLogDoes: "\(size) commands of JSON Lines through the ingest path into a sealed database",
+            baselineDoes: "the same into a plain database (SheetLog)",
+            sheetLog: pairs.ingest.sealed, baseline: pairs.ingest.plain, metrics: [(.value, .atLeast(1 / 1.3))])
+        + figures(
+            name: "\(title) rebuild", unit: .seconds,
+            sheetLogDoes: "drop and rebuild all projections from a sealed \(size)-event log (every value opened and sealed again)",
+            baselineDoes: "the same from a plain log (SheetLog)",
+            sheetLog: pairs.rebuild.sealed, baseline: pairs.rebuild.plain, metrics: [(.value, .atMost(1.3))])
+    }
 }

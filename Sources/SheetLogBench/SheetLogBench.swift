@@ -142,6 +142,8 @@ struct SheetLogBench: ParsableCommand {
                     describeRows: { "\(try baseline.auditRowCount(events: $0)) rows" })
             case .size:
                 figures += try runner.size(sheetLog: sheetLog.size, baseline: baseline.size)
+            case .sealed:
+                figures += try runner.sealed(sheetLog.sealed)
             }
         }
         return figures

@@ -25,6 +25,8 @@ final class SheetLogSide {
 
     /// Every event carries the first session's metadata, so that the metadata column is the baseline's size.
     private let metadata: [String: String]
+    /// The master key of every database this side opens; nil for plain databases.
+    let masterKey: MasterKey?
 
     init(workload: Workload, settings: BenchSettings, directory: WorkDirectory, log: @escaping (String) -> Void) throws {
         self.workload = workload
@@ -34,6 +36,24 @@ final class SheetLogSide {
         commands = try WorkloadCommands.make(workload.events)
         ingest = try IngestLines(commands)
         metadata = ["appVersion": "2.0.0", "device": "iPad14,1", "user": "user-1"]
+        masterKey = nil
+    }
+
+    private init(plain: SheetLogSide, masterKey: MasterKey) {
+        workload = plain.workload
+        settings = plain.settings
+        directory = plain.directory
+        log = plain.log
+        commands = plain.commands
+        ingest = plain.ingest
+        metadata = plain.metadata
+        self.masterKey = masterKey
+    }
+
+    /// The same side on sealed databases (one master key, every session of the default subject),
+    /// sharing the commands and ingest lines: the sealed figures set it beside the plain one.
+    func sealed() -> SheetLogSide {
+        SheetLogSide(plain: self, masterKey: .generate())
     }
 
     /// Records the workload's first commands one call each into a fresh file; value: p50 latency in µs.
@@ -189,6 +209,7 @@ final class SheetLogSide {
         logger.logLevel = .warning  // no line per migration of every fresh database
         var options = SheetLogDatabase.Options(durability: durability, logger: logger)
         options.metadata = metadata
+        options.keys = masterKey
         return options
     }
 
@@ -202,7 +223,7 @@ final class SheetLogSide {
     /// The log of the first `events` commands, built once through the ingest path.
     private func logPath(events: Int) throws -> String {
         if let path = logs[events] { return path }
-        log("building SheetLog's \(BenchSettings.sizeLabel(events))-command log through the ingest path")
+        log("building SheetLog's \(BenchSettings.sizeLabel(events))-command \(masterKey == nil ? "" : "sealed ")log through the ingest path")
         let path = directory.newDatabasePath("sheetlog-log")
         let database = try SheetLogDatabase.open(path: path, options: options(.normal))
         let appended = try ingest.record(count: min(events, ingest.count), into: database)

@@ -24,12 +24,22 @@ struct SheetLogSides {
     var auditQuery: ((_ events: Int) throws -> Measurement)?
     /// Bytes on disk per event, all tables and indexes, after a checkpoint.
     var size: (() throws -> Measurement)?
+    /// Durable append, ingest and rebuild on a sealed database (`sealed`) and on a plain one (`plain`).
+    var sealed: SealedPairs
+
+    /// The figures a sealed database repeats, each with its plain counterpart measured in the same run.
+    struct SealedPairs {
+        var durableAppend: (sealed: () throws -> Measurement, plain: () throws -> Measurement)
+        var ingest: (sealed: () throws -> Measurement, plain: () throws -> Measurement)
+        var rebuild: (sealed: () throws -> Measurement, plain: () throws -> Measurement)
+    }
 
     /// Every figure's SheetLog side, on the same workload as the baseline's.
     static func make(
         workload: Workload, settings: BenchSettings, directory: WorkDirectory, log: @escaping (String) -> Void
     ) throws -> SheetLogSides {
         let side = try SheetLogSide(workload: workload, settings: settings, directory: directory, log: log)
+        let sealed = side.sealed()
         return SheetLogSides(
             durableAppend: { try side.append(durability: .full) },
             fastAppend: { try side.append(durability: .normal) },
@@ -39,6 +49,10 @@ struct SheetLogSides {
             replay: side.replay(version:),
             recovery: side.recovery(events:),
             auditQuery: side.auditQuery(events:),
-            size: side.size)
+            size: side.size,
+            sealed: SealedPairs(
+                durableAppend: ({ try sealed.append(durability: .full) }, { try side.append(durability: .full) }),
+                ingest: (sealed.ingestAll, side.ingestAll),
+                rebuild: (sealed.rebuild, side.rebuild)))
     }
 }
