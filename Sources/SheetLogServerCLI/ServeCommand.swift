@@ -91,7 +91,9 @@ struct ServeCommand: AsyncParsableCommand {
             // Connects and migrates once: an unreachable server or a refused login is one line here.
             let fleet = try await PostgresFleetReader.open(url: url)
             let databases = FleetDatabases(fleet: fleet)
-            let reader = FleetReader(devices: { try await databases.devices() }, open: { try await databases.database(of: $0) })
+            let reader = DeadlineReader(
+                FleetReader(devices: { try await databases.devices() }, open: { try await databases.database(of: $0) }),
+                limit: .seconds(30))
             let options = CollectorOptions(
                 limits: PushLimits(maxEvents: maxBatchEvents, maxBytes: maxBatchBytes), perSecond: pushRate, burst: max(1, Int(pushRate * 2)))
             try await serve(reader, access: .fleet(FleetCollector(fleet: fleet), options), shown: "the fleet store \(fleet.location)", logger: logger)

@@ -1,11 +1,12 @@
 import Foundation
-import SheetLogCollector
+import SheetLogServer
 import SheetLogCore
 import Testing
 
-/// `FleetCollector.within`, the deadline of a push's token check and store: it answers at the
-/// deadline even when the work does not heed its cancellation (a statement on a connection the
-/// server's stop cut off), so no request outlives it and a graceful stop never waits for one.
+/// `Deadline.within`, the deadline of a push's token check and store and of the viewer's fleet
+/// reads: it answers at the deadline even when the work does not heed its cancellation (a statement
+/// on a connection the server's stop cut off), so no request outlives it and a graceful stop never
+/// waits for one.
 @Suite struct FleetDeadlineTests {
     /// Work that ignores cancellation and ends only when the test lets it go.
     final class Stuck: Sendable {
@@ -25,9 +26,9 @@ import Testing
 
     @Test(.timeLimit(.minutes(5)))
     func theBodysValueComesBackBeforeTheDeadline() async throws {
-        #expect(try await FleetCollector.within(.seconds(30), "test") { 42 } == 42)
+        #expect(try await Deadline.within(.seconds(30), "test") { 42 } == 42)
         let failure = await #expect(throws: SheetLogError.self) {
-            try await FleetCollector.within(.seconds(30), "test") { () async throws -> Int in
+            try await Deadline.within(.seconds(30), "test") { () async throws -> Int in
                 throw SheetLogError(.storage, "inner", context: .init(operation: "test"))
             }
         }
@@ -39,7 +40,7 @@ import Testing
         let stuck = Stuck()
         defer { stuck.release() }
         let failure = await #expect(throws: SheetLogError.self) {
-            try await FleetCollector.within(.seconds(1), "token check") { await stuck.wait() }
+            try await Deadline.within(.seconds(1), "token check") { await stuck.wait() }
         }
         #expect(failure?.code == .connectionFailed)
         #expect(failure?.message == "the fleet store did not answer token check within 1 s")
@@ -49,7 +50,7 @@ import Testing
     func theCallersCancellationEndsTheWaitAtOnce() async throws {
         let stuck = Stuck()
         defer { stuck.release() }
-        let waiting = Task { try await FleetCollector.within(.seconds(600), "push") { await stuck.wait() } }
+        let waiting = Task { try await Deadline.within(.seconds(600), "push") { await stuck.wait() } }
         try await Task.sleep(for: .milliseconds(100))
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }

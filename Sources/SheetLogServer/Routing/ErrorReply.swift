@@ -32,13 +32,13 @@ package struct ErrorReply: Sendable, Hashable {
         }
     }
 
-    /// The status for a `SheetLogError` code: what the client got wrong (404, 400), a busy store
-    /// (503), or the store's failure (500).
+    /// The status for a `SheetLogError` code: what the client got wrong (404, 400), a busy store or
+    /// one that did not answer in time (503), or the store's failure (500).
     package static func status(of code: SheetLogError.Code) -> HTTPResponse.Status {
         switch code {
         case .notFound: return .notFound
         case .invalidInput: return .badRequest
-        case .busy: return .serviceUnavailable
+        case .busy, .connectionFailed: return .serviceUnavailable
         default: return .internalServerError
         }
     }
