@@ -231,6 +231,15 @@ struct SealedDatabaseTests {
         #expect(moved?.context.position == 5)
         #expect(moved?.message.contains("999.00") == false)
         #expect(moved?.message.contains("1.00") == false)
+        // verify reports the moved value as findings, as it reports a changed clear byte, and
+        // does not stop with the read's error.
+        let report = try await database.verify()
+        #expect(!report.isHealthy)
+        let failed = report.checks.filter { !$0.passed }.map(\.name)
+        #expect(failed.contains("chain") && failed.contains("decoding") && failed.contains("projections") && failed.contains("append-only"), "\(failed)")
+        let decoding = try #require(report.checks.first { $0.name == "decoding" })
+        #expect(decoding.detail.hasPrefix("edit event at position 5 in stream s1 has a sealed value"), "\(decoding.detail)")
+        #expect(!report.checks.contains { $0.detail.contains("999.00") || $0.detail.contains("1.00") })
     }
 
     @Test("many tasks recording into one sealed database at once: one key per subject, every value reads back")

@@ -40,12 +40,14 @@ extension SheetLogDatabase {
     }
 
     /// The projections must equal a rebuild; a log the rebuild refuses (an event this build cannot
-    /// decode) is a finding too, not an error of `verify`.
+    /// decode, a sealed value altered or moved, a key row gone) is a finding too, not an error of
+    /// `verify`.
     private func projectionsCheck() async throws -> VerificationReport.Check {
         let mismatches: [ProjectionMismatch]
         do {
             mismatches = try await backend.verifyProjections()
-        } catch let error as SheetLogError where error.code == .undecodableEvent || error.code == .unsupportedSchemaVersion {
+        } catch let error as SheetLogError
+                    where error.code == .undecodableEvent || error.code == .unsupportedSchemaVersion || error.code == .integrityViolation {
             return .init(name: "projections", passed: false, detail: "no rebuild to compare with: \(error.message)")
         }
         return .init(
