@@ -201,6 +201,31 @@ struct ErasureTests {
         #expect(!Self.holds(key, in: path), "no copy of the key in the file, its WAL or its shm")
     }
 
+    @Test("the log's own $erasures stream is no session: record, replay, state and export refuse it by that rule")
+    func theErasuresStreamIsNoSession() async throws {
+        let directory = try TemporaryDirectory("erase")
+        let path = directory.path()
+        let database = try SheetLogDatabase.open(path: path, options: Self.options(MasterKey.generate()))
+        try await Self.record(into: database)
+        try await database.erase(subject: "gone")
+        let rows = try SealedDatabaseTests.rows(path)
+        let rule = "the session id starts with $, which is kept for the log's own streams (such as $erasures)"
+        let refusals: [(String, () async throws -> Void)] = [
+            ("present", { try await database.record(.present(presentation: "p", route: .newExpense), in: "$erasures") }),
+            ("edit", { try await database.record(.edit(field: "amount", value: "1"), in: "$erasures") }),
+            ("replay", { _ = try await database.replay("$erasures") }),
+            ("state", { _ = try await database.state(of: "$erasures") }),
+            ("state(at:)", { _ = try await database.state(of: "$erasures", at: 1) }),
+            ("export", { _ = try await database.exportCommands(session: "$erasures") }),
+        ]
+        for (operation, call) in refusals {
+            let refused = await #expect(throws: SheetLogError.self, "\(operation)") { try await call() }
+            #expect(refused?.code == .invalidInput, "\(operation): \(String(describing: refused))")
+            #expect(refused?.message == "\(operation): \(rule)", "\(String(describing: refused?.message))")
+        }
+        #expect(try SealedDatabaseTests.rows(path) == rows, "nothing written")
+    }
+
     @Test("a plain database cannot erase; an unknown or malformed subject is refused; nothing changes")
     func refusals() async throws {
         let directory = try TemporaryDirectory("erase")

@@ -9,6 +9,7 @@ extension SheetLogDatabase {
     public func exportCommands(session: String? = nil) async throws -> [CommandEnvelope] {
         let firsts: [RecordedEvent]
         if let session {
+            try Self.requireSession(session, operation: "export")
             firsts = try await firstEvents(touching: session)
         } else {
             firsts = try await allFirstEvents()

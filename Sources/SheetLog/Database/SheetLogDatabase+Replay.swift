@@ -3,7 +3,8 @@ extension SheetLogDatabase {
     /// processes wrote). A session with no events has an empty state at version 0.
     @concurrent
     public func state(of session: String) async throws -> SessionState {
-        try await catchUp(session)
+        try Self.requireSession(session, operation: "state")
+        return try await catchUp(session)
     }
 
     /// The session's events from the start through `version` (all of them when nil), each with the
@@ -14,6 +15,7 @@ extension SheetLogDatabase {
     /// are not consecutive from 1.
     @concurrent
     public func replay(_ session: String, through version: Int64? = nil) async throws -> [ReplayStep] {
+        try Self.requireSession(session, operation: "replay")
         let recorded = try await backend.readStream(session, after: 0, through: version, limit: nil, descending: false)
         if recorded.isEmpty {
             throw SheetLogError(
@@ -28,6 +30,7 @@ extension SheetLogDatabase {
     /// Throws ``SheetLogError/Code/notFound`` when `version` is negative or beyond the session's version.
     @concurrent
     public func state(of session: String, at version: Int64) async throws -> SessionState {
+        try Self.requireSession(session, operation: "state(at:)")
         let recorded = try await backend.readStream(session, after: 0, through: max(0, version), limit: nil, descending: false)
         guard version >= 0, Int64(recorded.count) == version else {
             let current = try await backend.streamVersion(session)
@@ -36,5 +39,14 @@ extension SheetLogDatabase {
                 context: .init(stream: session, actualVersion: current, operation: "state(at:)"))
         }
         return try Replay.state(recorded: recorded, keys: backend.subjectKeys) ?? SessionState(sessionID: session)
+    }
+
+    /// Refuses one of the log's own streams (`$erasures`) where a session is asked for: its events are
+    /// no sheet's.
+    static func requireSession(_ session: String, operation: String) throws(SheetLogError) {
+        guard SubjectErasure.isLogStream(session) else { return }
+        throw SheetLogError(
+            .invalidInput, "\(operation): the session id \(SubjectErasure.reservedSessionProblem)",
+            context: .init(stream: session, operation: operation))
     }
 }

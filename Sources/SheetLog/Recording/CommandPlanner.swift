@@ -61,6 +61,12 @@ struct CommandPlanner {
 
     private func add(_ command: PreparedCommand, to plan: inout RecordingPlan) throws {
         let target = command.envelope.targetSession
+        for session in Set([command.envelope.session, target]) where SubjectErasure.isLogStream(session) {
+            // Before its stream is read: the log's own events are no session's to fold.
+            throw SheetLogError(
+                .invalidInput, "\(command.command.name): the session id \(SubjectErasure.reservedSessionProblem)",
+                context: .init(stream: session, operation: command.command.name))
+        }
         if command.hasOwnID, let earlier = plan.ownIDs[command.id] {
             // Sent twice in one batch or group: the second is a resend of the first, which this very
             // transaction stores.

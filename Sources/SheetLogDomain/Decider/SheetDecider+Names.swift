@@ -3,8 +3,8 @@ extension SheetDecider.Rules {
     /// identifier limit. Its message cannot say "in session …": it would print the very id.
     func requireWellFormedSession(_ id: String, _ what: String = "session id") throws(SheetLogError) {
         var problem = NameCharacters.identifierProblem(in: id, limit: limits.maxIdentifierBytes, allowEmpty: true)
-        if problem == nil, id.hasPrefix("$") {
-            problem = "starts with $, which is kept for the log's own streams (such as \(SubjectErasure.stream))"
+        if problem == nil, SubjectErasure.isLogStream(id) {
+            problem = SubjectErasure.reservedSessionProblem
         }
         if let problem {
             throw SheetLogError(

@@ -27,6 +27,14 @@ public struct SubjectErasure: Sendable, Hashable {
         self.requestedBy = requestedBy
     }
 
+    /// Whether `stream` is one of the log's own streams (named with a leading `$`, as ``stream``
+    /// is): never a session, so no command goes there and no replay reads it.
+    public static func isLogStream(_ stream: String) -> Bool { stream.hasPrefix("$") }
+
+    /// What is wrong with a session id that names one of the log's own streams, for a message that
+    /// follows "the session id".
+    public static let reservedSessionProblem = "starts with $, which is kept for the log's own streams (such as \(stream))"
+
     /// Whether an event of `type` is a log-level event, which no session folds.
     public static func isLogLevel(type: String) -> Bool {
         type == Self.type
