@@ -121,7 +121,7 @@ import Testing
         #expect(try await harness.fleet.rows(device: "calm").count == 20)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(8)))
     func anUnreachableStoreAnswers503WithRetryAfterAndTheSameBatchLandsLater() async throws {
         let file = try await Self.file.value
         let events = try await storedEvents(of: file)

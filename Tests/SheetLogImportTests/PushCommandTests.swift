@@ -19,7 +19,7 @@ import Testing
         return path
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(8)))
     func aPushSendsWhatTheCollectorLacksAndARerunSendsNothing() async throws {
         let file = try await DeviceFile.make(seed: 43_000, appends: 0..<80)
         defer { try? FileManager.default.removeItem(at: file.directory) }
@@ -41,7 +41,7 @@ import Testing
         #expect(CollectorProcess.eventsAcknowledged(in: log) == (try file.rows()).count)
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(8)))
     func aPushKilledMidBatchResumesFromItsCursorSendingAtMostOneBatchAgain() async throws {
         let file = try await DeviceFile.make(seed: 44_000, appends: 0..<60)
         defer { try? FileManager.default.removeItem(at: file.directory) }
@@ -89,7 +89,7 @@ import Testing
         #expect(CollectorProcess.eventsAcknowledged(in: log) <= total + 4, "one batch sent twice at most")
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(8)))
     func everyRefusalIsOneLineExit1AndStoresNothing() async throws {
         let file = try await DeviceFile.make(seed: 45_000, appends: 0..<40)
         let prefix = try file.copy()
@@ -122,7 +122,7 @@ import Testing
         _ = try collector.stop()
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(8)))
     func followPushesEventsAsTheyAreRecorded() async throws {
         let file = try await DeviceFile.make(seed: 46_000, appends: 0..<30)
         defer { try? FileManager.default.removeItem(at: file.directory) }

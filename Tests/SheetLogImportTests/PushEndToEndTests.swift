@@ -76,7 +76,7 @@ import Testing
         #expect(!log.contains("sld_"), "no token in the collector's log")
     }
 
-    @Test(.timeLimit(.minutes(4)))
+    @Test(.timeLimit(.minutes(8)))
     func aCollectorKilledMidPushIsRetriedUntilEveryDeviceIsStoredOnce() async throws {
         let files = try await Self.files(6, seed: 41_000, appends: 150)
         defer { files.forEach { try? FileManager.default.removeItem(at: $0.directory) } }
@@ -98,7 +98,7 @@ import Testing
         #expect(CollectorProcess.eventsAcknowledged(in: log) <= total + devices.count * 5)
     }
 
-    @Test(.timeLimit(.minutes(4)))
+    @Test(.timeLimit(.minutes(8)))
     func postgresStoppedForAFewSecondsMeans503sThenEveryDeviceFinishes() async throws {
         let cluster = try await PostgresCluster.dedicated()
         defer { cluster.stop() }
@@ -172,7 +172,7 @@ import Testing
         return String(decoding: reply, as: UTF8.self)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(8)))
     func aChunkedBodyOverTheLimitIsRefusedWith413NotAFailure() async throws {
         let fleet = try await FleetDatabase.fresh()
         let collector = try await CollectorProcess(fleet: fleet, extra: ["--max-batch-bytes", "65536"])
@@ -188,7 +188,7 @@ import Testing
         #expect(!log.contains("error"), "\(log)")
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(8)))
     func aBodyCutHalfwayStoresNothingAndTheNextPushLands() async throws {
         let file = try await DeviceFile.make(seed: 47_000, appends: 0..<60)
         defer { try? FileManager.default.removeItem(at: file.directory) }

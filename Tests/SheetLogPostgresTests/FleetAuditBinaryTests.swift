@@ -31,7 +31,7 @@ struct FleetAuditBinaryTests {
         csv.split(separator: "\n").dropFirst().map { "\(device),\($0)" }
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(8)))
     func auditIsSheetlogsPlusTheDevice() async throws {
         let url = try await TestFleet.migratedURL()
         let devices = ["a-\(TestFleet.device())", "b-\(TestFleet.device())"]
@@ -114,7 +114,7 @@ struct FleetAuditBinaryTests {
 /// tampered row fails that device, exit 1.
 @Suite("sheetlog-server verify --postgres")
 struct FleetVerifyBinaryTests {
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(8)))
     func verifyIsSheetlogsPlusTheDevice() async throws {
         let url = try await TestFleet.migratedURL()
         let devices = ["a-\(TestFleet.device())", "b-\(TestFleet.device())"]
@@ -175,7 +175,7 @@ struct FleetVerifyBinaryTests {
 /// `sheetlog-server stats --postgres URL`: `sheetlog stats --json` plus the device, per device.
 @Suite("sheetlog-server stats --postgres")
 struct FleetStatsBinaryTests {
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(8)))
     func statsAreSheetlogsPlusTheDevice() async throws {
         let url = try await TestFleet.migratedURL()
         let devices = ["a-\(TestFleet.device())", "b-\(TestFleet.device())"]

@@ -26,7 +26,7 @@ import Testing
             openAnother: { try await PostgresBackend.open(url: url, device: device, limits: limits, clock: clock) })
     }
 
-    @Test(.timeLimit(.minutes(3)), arguments: BackendConformance.checks)
+    @Test(.timeLimit(.minutes(8)), arguments: BackendConformance.checks)
     func conformance(check: BackendCheck) async throws {
         try await check.run(Self.factory)
     }

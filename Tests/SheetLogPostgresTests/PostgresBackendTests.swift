@@ -10,7 +10,7 @@ import Testing
 /// What the backend conformance suite does not reach on PostgreSQL: a first pass whose insert meets
 /// a stored id (rolled back, decided again from BEGIN), and verify's checks finding what psql changed.
 @Suite struct PostgresBackendTests {
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(8)))
     func anInsertThatMeetsAStoredIDIsDecidedAgainWithIDsLookedUp() async throws {
         let url = try await TestFleet.migratedURL()
         let backend = try await PostgresBackend.open(url: url, device: TestFleet.device("ids"))
@@ -38,7 +38,7 @@ import Testing
         #expect(next.mark.position == 2)
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(8)))
     func verifyFindsWhatPsqlChanged() async throws {
         let url = try await TestFleet.migratedURL()
         let device = TestFleet.device("verify")

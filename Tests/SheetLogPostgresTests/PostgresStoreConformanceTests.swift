@@ -24,7 +24,7 @@ import Testing
         })
     }
 
-    @Test(.timeLimit(.minutes(3)), arguments: StoreConformance.checks)
+    @Test(.timeLimit(.minutes(8)), arguments: StoreConformance.checks)
     func conformance(check: StoreCheck) async throws {
         try await check.run(Self.factory)
     }

@@ -37,7 +37,7 @@ struct ServeFleetBinaryTests {
         return object as NSDictionary
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(8)))
     func eachDeviceAnswersAsItsFile() async throws {
         let url = try await TestFleet.migratedURL()
         let devices = ["b-\(TestFleet.device())", "A-\(TestFleet.device())"]
@@ -102,7 +102,7 @@ struct ServeFleetBinaryTests {
     }
 
     @Test("an unreachable server or a refused login: one line, exit 1, never the password",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(8)))
     func unreachable() async throws {
         let good = try #require(URLComponents(string: try await TestFleet.migratedURL()))
         var refused = good
