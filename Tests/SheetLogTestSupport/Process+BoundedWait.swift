@@ -26,3 +26,19 @@ extension Process {
         throw SpawnFailure(message: "\(executableURL?.lastPathComponent ?? "a child") \((arguments ?? []).joined(separator: " ")) still ran after \(timeout); killed")
     }
 }
+
+/// How a process ended, read from `/proc` while it is a zombie (ended, not yet reaped): the
+/// `exit_code` field of `/proc/PID/stat`, in `waitpid`'s form. Nil while it runs, or once reaped.
+///
+/// Foundation reaps a child only when a socket the child inherited closes, and a whole-suite run
+/// saw a `sheetlog-server` print "stopped" and end while `isRunning` stayed true for 30 s and more:
+/// the kernel knows it ended before Foundation does.
+package func zombieExit(of pid: Int32) -> (status: Int32, signalled: Bool)? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")")
+    else { return nil }
+    // After "pid (comm)": state is field 3, exit_code field 52.
+    let fields = stat[stat.index(after: close)...].split(whereSeparator: \.isWhitespace)
+    guard fields.first == "Z", fields.count >= 50, let raw = Int32(fields[49]) else { return nil }
+    return (raw & 0x7f) == 0 ? ((raw >> 8) & 0xff, false) : (raw & 0x7f, true)
+}

@@ -65,9 +65,25 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Sends `signal` and waits (up to `timeout` seconds) for the process to end.
     public func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 30) throws -> Exit {
-        kill(process.processIdentifier, signal)
+        let pid = process.processIdentifier
+        kill(pid, signal)
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        var ended: (status: Int32, signalled: Bool)?
+        while process.isRunning && Date() < deadline {
+            // Ended but not reaped by Foundation yet: the kernel's word is enough.
+            if let zombie = zombieExit(of: pid) { ended = zombie; break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        if let ended, process.isRunning {
+            // Foundation may take long to reap it (see zombieExit): give it a moment, not a wait.
+            _ = process.waitForExit(timeout: .seconds(2))
+            output.finish()
+            if process.isRunning {
+                return Exit(status: ended.status, reason: ended.signalled ? .uncaughtSignal : .exit,
+                            stdout: output.stdoutText, stderr: output.stderrText)
+            }
+            return Exit(status: process.terminationStatus, reason: process.terminationReason, stdout: output.stdoutText, stderr: output.stderrText)
+        }
         if process.isRunning {
             let stacks = Self.stacks(of: process.processIdentifier)
             kill(process.processIdentifier, SIGKILL)
