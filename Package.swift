@@ -177,7 +177,7 @@ let package = Package(
             name: "SheetLogProjectionsTests",
             dependencies: ["SheetLogTestSupport", "SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]
         ),
-        .testTarget(name: "SheetLogTests", dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogSQLite", grdb, logging]),
+        .testTarget(name: "SheetLogTests", dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogSQLite", grdb, logging, propertyBased]),
         .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest", "SheetLogJSON"]),
         .testTarget(name: "SheetLogPushTests", dependencies: ["SheetLogPush", "SheetLogCore", "SheetLogTestSupport", propertyBased]),
         .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),

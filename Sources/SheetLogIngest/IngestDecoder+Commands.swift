@@ -26,29 +26,49 @@ extension IngestDecoder {
     static let fieldsByType: [SheetCommandType: Set<String>] = Dictionary(
         uniqueKeysWithValues: SheetCommandType.allCases.map { ($0, commonFields.union(fields(of: $0))) })
 
-    /// The accepted types, as an "unknown type" message lists them.
-    static let typeNames = SheetCommandType.allCases.map(\.rawValue).sorted().joined(separator: ", ")
+    /// The fields of an `eraseSubject` line: no session, for it is the log's, not a session's.
+    static let erasureFields: Set<String> = ["type", "id", "at", "subject", "requestedBy"]
 
-    func command(from members: [(key: String, value: JSONValue)]) throws(SheetLogError) -> IngestLine {
+    /// The accepted types, as an "unknown type" message lists them.
+    static let typeNames = (SheetCommandType.allCases.map(\.rawValue) + [IngestErasure.type]).sorted().joined(separator: ", ")
+
+    func entry(from members: [(key: String, value: JSONValue)]) throws(SheetLogError) -> IngestEntry {
         let top = IngestFields(members, owner: "")
         let name = try top.string("type")
+        if name == IngestErasure.type { return .erasure(try erasure(IngestFields(members, owner: name))) }
         guard let type = SheetCommandType(rawValue: name), let accepted = Self.fieldsByType[type] else {
             throw SheetLogError(
                 .invalidInput, "unknown type \(IngestFields.printable(name)) (expected one of \(Self.typeNames))",
                 context: .init(field: "type", operation: "ingest"))
         }
-        let fields = IngestFields(members, owner: name)
+        return .command(try command(type, IngestFields(members, owner: name), accepted: accepted))
+    }
+
+    private func erasure(_ fields: IngestFields) throws(SheetLogError) -> IngestErasure {
+        try fields.requireOnly(Self.erasureFields)
+        let requestedBy = try fields.optionalString("requestedBy") ?? ""
+        if let problem = NameCharacters.identifierProblem(in: requestedBy, limit: maxIdentifierBytes, allowEmpty: true) {
+            throw fields.failure("requestedBy", problem)
+        }
+        return IngestErasure(
+            subject: try fields.identifier("subject", maxBytes: maxIdentifierBytes), requestedBy: requestedBy,
+            id: try fields.optionalIdentifier("id", maxBytes: maxIdentifierBytes), occurredAt: try occurredAt(fields))
+    }
+
+    private func occurredAt(_ fields: IngestFields) throws(SheetLogError) -> Int64? {
+        guard let at = try fields.optionalString("at") else { return nil }
+        guard let milliseconds = ISO8601Milliseconds.parse(at) else {
+            throw fields.failure("at", "must be an ISO-8601 time such as 2026-01-01T09:30:00.000Z")
+        }
+        return milliseconds
+    }
+
+    private func command(_ type: SheetCommandType, _ fields: IngestFields, accepted: Set<String>) throws(SheetLogError) -> IngestLine {
         try fields.requireOnly(accepted)
         let session = try fields.identifier("session", maxBytes: maxIdentifierBytes)
         let id = try fields.optionalIdentifier("id", maxBytes: maxIdentifierBytes)
         let subject = try fields.optionalIdentifier("subject", maxBytes: maxIdentifierBytes)
-        var occurredAt: Int64?
-        if let at = try fields.optionalString("at") {
-            guard let milliseconds = ISO8601Milliseconds.parse(at) else {
-                throw fields.failure("at", "must be an ISO-8601 time such as 2026-01-01T09:30:00.000Z")
-            }
-            occurredAt = milliseconds
-        }
+        let occurredAt = try occurredAt(fields)
         var expectedOutcome: DismissOutcome?
         let command: SheetCommand
         switch type {

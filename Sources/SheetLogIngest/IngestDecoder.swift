@@ -31,15 +31,15 @@ public struct IngestDecoder: Sendable {
     }
 
     /// Decodes a line read by ``IngestLineReader``, rejecting it by its full length when it was cut.
-    public func decode(_ raw: IngestRawLine) throws(SheetLogError) -> IngestLine {
+    public func decodeEntry(_ raw: IngestRawLine) throws(SheetLogError) -> IngestEntry {
         if raw.length > maxLineBytes {
             throw lineTooLong(raw.length).atLine(raw.number)
         }
-        return try decode(raw.bytes, line: raw.number)
+        return try decodeEntry(raw.bytes, line: raw.number)
     }
 
     /// Decodes `bytes` (one line without its line break) as input line number `line`.
-    public func decode(_ bytes: some Collection<UInt8>, line: Int) throws(SheetLogError) -> IngestLine {
+    public func decodeEntry(_ bytes: some Collection<UInt8>, line: Int) throws(SheetLogError) -> IngestEntry {
         do {
             return try decodeUnlocated(bytes)
         } catch {
@@ -47,13 +47,33 @@ public struct IngestDecoder: Sendable {
         }
     }
 
-    private func decodeUnlocated(_ bytes: some Collection<UInt8>) throws(SheetLogError) -> IngestLine {
+    /// Decodes a line that must be a session's command (an `eraseSubject` line is refused).
+    public func decode(_ raw: IngestRawLine) throws(SheetLogError) -> IngestLine {
+        try Self.commandLine(try decodeEntry(raw), line: raw.number)
+    }
+
+    /// Decodes `bytes` as input line number `line`, which must be a session's command.
+    public func decode(_ bytes: some Collection<UInt8>, line: Int) throws(SheetLogError) -> IngestLine {
+        try Self.commandLine(try decodeEntry(bytes, line: line), line: line)
+    }
+
+    private static func commandLine(_ entry: IngestEntry, line: Int) throws(SheetLogError) -> IngestLine {
+        switch entry {
+        case .command(let command): return command
+        case .erasure:
+            throw SheetLogError(
+                .invalidInput, "an \(IngestErasure.type) line erases a subject of the log and is not a session's command",
+                context: .init(eventType: IngestErasure.type, operation: "ingest", line: line))
+        }
+    }
+
+    private func decodeUnlocated(_ bytes: some Collection<UInt8>) throws(SheetLogError) -> IngestEntry {
         if bytes.count > maxLineBytes { throw lineTooLong(bytes.count) }
         var text = try Self.utf8Text(bytes)
         let members = try text.withUTF8 { utf8 in
             Result { () throws(SheetLogError) in try Self.topLevelObject(utf8) }
         }.get()
-        return try command(from: members)
+        return try entry(from: members)
     }
 
     private func lineTooLong(_ length: Int) -> SheetLogError {

@@ -21,6 +21,27 @@ public enum IngestEncoder {
             .invalidInput, "a \(line.command.name) command of session \(line.session) cannot be written as JSON (a non-finite number?)",
             context: .init(stream: line.session, eventID: line.id, operation: "export"))
     }
+
+    /// An `eraseSubject` line's JSON text, without a line break: `requestedBy` is written when not empty.
+    public static func encode(_ erasure: IngestErasure) -> String {
+        var json = JSONWriter(capacity: 128)
+        json.beginObject()
+        if let at = erasure.occurredAt.map(ISO8601Milliseconds.format) { json.key("at"); json.string(at) }
+        if let id = erasure.id { json.key("id"); json.string(id) }
+        if !erasure.requestedBy.isEmpty { json.key("requestedBy"); json.string(erasure.requestedBy) }
+        json.key("subject"); json.string(erasure.subject)
+        json.key("type"); json.string(IngestErasure.type)
+        json.endObject()
+        return json.text
+    }
+
+    /// The entry's line: a command's or an erasure's.
+    public static func encode(_ entry: IngestEntry) throws(SheetLogError) -> String {
+        switch entry {
+        case .command(let line): return try encode(line)
+        case .erasure(let erasure): return encode(erasure)
+        }
+    }
 }
 
 /// The flat shape of an ingest line; nil members are left out of the JSON.

@@ -83,7 +83,10 @@ struct ErasureTests {
             #expect(drafts.map(\.session) == ["kept-1"], "the erased drafts are no longer offered")
             #expect(drafts.first?.values == ["payee": .string("mk-k-draft-c41d")])
             let exported = try await database.exportCommands(session: "gone-1")
-            #expect(exported.contains { $0.command == .edit(field: "amount", value: .erased, presentation: "p1") })
+            #expect(exported.contains {
+                guard case let .edit("amount", .string(value), "p1") = $0.command else { return false }
+                return value.hasPrefix("[erased ")
+            }, "an erased edit is exported as a stand-in: \(exported.map(\.command))")
             #expect(try await database.exportCommands().allSatisfy { $0.session != "$erasures" })
             #expect(try await database.dismissalsThatDiscardedUnsavedData() == auditBefore, "the audit never held values")
             let verified = try await database.verify()
@@ -139,7 +142,7 @@ struct ErasureTests {
         try await database.record(.edit(field: "amount", value: "2"), in: "kept-open")
     }
 
-    @Test("a command resent by id after its subject was erased is refused as subjectErased, not as a conflict; nothing changes")
+    @Test("a command resent by id after its subject was erased is answered as stored, whatever its values; another command under its id is a conflict; nothing changes")
     func resendAfterErasure() async throws {
         let directory = try TemporaryDirectory("erase")
         let path = directory.path()
@@ -149,15 +152,37 @@ struct ErasureTests {
             (.edit(field: "amount", value: "13"), "c-2"),
             (.save(values: ["amount": "13"]), "c-3"),
         ]
-        for (command, id) in commands { try await database.record(command, in: "s", id: id, subject: "gone") }
+        var stored: [[RecordedEvent]] = []
+        for (command, id) in commands { stored.append(try await database.record(command, in: "s", id: id, subject: "gone").events) }
         try await database.erase(subject: "gone")
         let rows = try SealedDatabaseTests.rows(path)
-        for (command, id) in commands {
+        // The retry of an app that never heard the answer (its values), and a copy's (`[erased]`).
+        let erasedValues: [SheetCommand] = [
+            .present(presentation: "p1", route: .newExpense, baseline: ["amount": .erased]), .edit(field: "amount", value: .erased),
+            .save(values: ["amount": .erased]),
+        ]
+        for resend in [commands.map(\.0), erasedValues] {
+            for ((command, id), original) in zip(zip(resend, commands.map(\.1)), stored) {
+                let result = try await database.record(command, in: "s", id: id)
+                #expect(result.alreadyStored)
+                #expect(result.events.map(\.eventID) == original.map(\.eventID))
+            }
+        }
+        let conflicts: [(SheetCommand, String, String)] = [
+            (.edit(field: "note", value: "13"), "c-2", "field"),
+            (.present(presentation: "p1", route: .newExpense, baseline: ["amount": "12", "note": "x"]), "c-1", "baseline"),
+            (.endSession, "c-3", "command"),
+        ]
+        for (command, id, field) in conflicts {
             let refused = await #expect(throws: SheetLogError.self) { try await database.record(command, in: "s", id: id) }
-            #expect(refused?.code == .subjectErased, "\(String(describing: refused))")
-            #expect(refused?.context.eventID == id)
+            #expect(refused?.code == .idempotencyConflict, "\(String(describing: refused))")
+            #expect(refused?.context.field == field)
             #expect(refused?.message.contains("13") == false, "never a value")
         }
+        let new = await #expect(throws: SheetLogError.self) {
+            try await database.record(.present(presentation: "p2", route: .newExpense), in: "s", id: "c-4")
+        }
+        #expect(new?.code == .subjectErased)
         #expect(try SealedDatabaseTests.rows(path) == rows, "the resends wrote nothing")
     }
 

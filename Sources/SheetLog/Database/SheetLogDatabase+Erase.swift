@@ -25,35 +25,100 @@ extension SheetLogDatabase {
     ///
     /// Copies of the file made before the erasure (backups, a device's earlier push) still hold
     /// the key; so does the memory of another process that read the subject's values before it.
+    ///
+    /// `id` and `occurredAt` are the `eraseSubject` event's (a fresh id and now by default): an
+    /// erasure carried by `sheetlog export | sheetlog ingest` keeps both, so that the same input
+    /// given twice erases once. An `id` already stored as the same erasure changes nothing; stored
+    /// as anything else, it is refused (``SheetLogError/Code/idempotencyConflict``).
+    @discardableResult
     @concurrent
-    public func erase(subject: String, requestedBy: String = "") async throws -> ErasureReport {
+    public func erase(
+        subject: String, requestedBy: String = "", id: String? = nil, occurredAt: Int64? = nil
+    ) async throws -> ErasureReport {
         try Self.requireWellFormed(subject, "subject", limit: options.limits.maxIdentifierBytes)
         try Self.requireWellFormed(requestedBy, "requester", limit: options.limits.maxIdentifierBytes, allowEmpty: true)
-        let now = options.clock.nowMilliseconds()
-        let outcome = try await backend.append { transaction in
-            guard let sealing = try transaction.sealing() else {
+        if let id {
+            try Self.requireWellFormed(id, "erasure id", limit: options.limits.maxIdentifierBytes)
+            if id.utf8.contains(UInt8(ascii: "#")) {
                 throw SheetLogError(
-                    .notSealed,
-                    "\(path ?? "this database") holds a plain log: its values were never sealed, so no key can erase them (README, Privacy, says how to move a plain log into a sealed database)",
-                    context: .init(operation: "erase"))
+                    .invalidInput, "erase: the erasure id contains '#', which SheetLog reserves for the ids of a command's further events",
+                    context: .init(eventID: id, operation: "erase"))
             }
-            let erasure = try sealing.erase(subject)
-            guard case .erasedNow = erasure else { return DecidedAppend(batches: [], plan: erasure) }
-            let event = SubjectErasure(subject: subject, requestedBy: requestedBy).eventData(occurredAt: now)
-            return DecidedAppend(batches: [StreamBatch(stream: SubjectErasure.stream, events: [event], expected: .any)], plan: erasure)
+        }
+        let now = options.clock.nowMilliseconds()
+        let erasure = SubjectErasure(subject: subject, requestedBy: requestedBy)
+        let outcome = try await backend.append { transaction in
+            guard let sealing = try transaction.sealing() else { throw plainLogCannotErase }
+            var storedBefore = false
+            if let id, let stored = try transaction.events(withIDs: [id]).first {
+                try Self.requireSameErasure(stored, as: erasure, occurredAt: occurredAt)
+                storedBefore = true
+            }
+            let keyErasure = try sealing.erase(subject)
+            guard case .erasedNow = keyErasure, !storedBefore else { return DecidedAppend(batches: [], plan: (keyErasure, storedBefore)) }
+            var event = erasure.eventData(occurredAt: occurredAt ?? now)
+            if let id { event.eventID = id }
+            return DecidedAppend(
+                batches: [StreamBatch(stream: SubjectErasure.stream, events: [event], expected: .any)], plan: (keyErasure, storedBefore))
         }
         cache.removeAll()
         let checkpointed = try await backend.settleErasure()
-        switch outcome.plan {
+        let (keyErasure, alreadyStored) = outcome.plan
+        switch keyErasure {
+        case .erasedNow(let sessions) where alreadyStored:
+            // Its event is stored, its key was not yet deleted (a file written by an older build):
+            // deleted now, without a second event.
+            return ErasureReport(
+                subject: subject, requestedBy: requestedBy, erasedAt: now, alreadyErased: true, alreadyStored: true, sessions: sessions,
+                position: nil, eventID: nil, walCheckpointed: checkpointed)
         case .erasedNow(let sessions):
             return ErasureReport(
-                subject: subject, requestedBy: requestedBy, erasedAt: now, alreadyErased: false, sessions: sessions,
-                position: outcome.result.events.first?.position, walCheckpointed: checkpointed)
+                subject: subject, requestedBy: requestedBy, erasedAt: now, alreadyErased: false, alreadyStored: false, sessions: sessions,
+                position: outcome.result.events.first?.position, eventID: outcome.result.events.first?.eventID,
+                walCheckpointed: checkpointed)
         case let .erasedBefore(erasedAt, sessions):
             return ErasureReport(
-                subject: subject, requestedBy: requestedBy, erasedAt: erasedAt, alreadyErased: true, sessions: sessions,
-                position: nil, walCheckpointed: checkpointed)
+                subject: subject, requestedBy: requestedBy, erasedAt: erasedAt, alreadyErased: true, alreadyStored: alreadyStored,
+                sessions: sessions,
+                position: nil, eventID: nil, walCheckpointed: checkpointed)
         }
+    }
+
+    /// Throws what ``erase(subject:requestedBy:id:occurredAt:)`` would for a plain log, or for a
+    /// sealed one without its master key: `ingest` asks before it records the lines before an erasure.
+    package func requireErasable() async throws {
+        _ = try await backend.append { transaction in
+            guard try transaction.sealing() != nil else { throw plainLogCannotErase }
+            return DecidedAppend(batches: [], plan: ())
+        }
+    }
+
+    private var plainLogCannotErase: SheetLogError {
+        SheetLogError(
+            .notSealed,
+            "\(path ?? "this database") holds a plain log: its values were never sealed, so no key can erase them (README, Privacy, says how to move a plain log into a sealed database)",
+            context: .init(operation: "erase"))
+    }
+
+    /// An event stored under the id an erasure gives must be that erasure, as the log stored it.
+    private static func requireSameErasure(_ stored: RecordedEvent, as erasure: SubjectErasure, occurredAt: Int64?) throws {
+        let context = SheetLogError.Context(stream: stored.stream, position: stored.position, eventID: stored.eventID, operation: "erase")
+        guard stored.type == SubjectErasure.type else {
+            throw SheetLogError(
+                .idempotencyConflict,
+                "erasure id \(stored.eventID) is already stored as a \(stored.type) event of \(stored.stream) (position \(stored.position)), erasing nothing",
+                context: context)
+        }
+        let earlier = try SubjectErasure.decode(stored)
+        let difference =
+            earlier.subject != erasure.subject ? "subject"
+            : earlier.requestedBy != erasure.requestedBy ? "requester"
+            : occurredAt.map { $0 == stored.occurredAt ? nil : "time" } ?? nil
+        guard let difference else { return }
+        throw SheetLogError(
+            .idempotencyConflict,
+            "erasure id \(stored.eventID) is already stored with a different \(difference) (position \(stored.position)), erasing nothing",
+            context: context)
     }
 
     private static func requireWellFormed(_ text: String, _ what: String, limit: Int, allowEmpty: Bool = false) throws {
@@ -71,10 +136,14 @@ public struct ErasureReport: Sendable, Hashable {
     public var erasedAt: Int64
     /// True when the subject was erased before: nothing changed.
     public var alreadyErased: Bool
+    /// True when the erasure's id was found stored as this very erasure (a resend).
+    public var alreadyStored: Bool
     /// The subject's sessions, whose values now read as `[erased]`.
     public var sessions: Int
     /// The `eraseSubject` event's position; nil when nothing was appended.
     public var position: Int64?
+    /// The `eraseSubject` event's id; nil when nothing was appended.
+    public var eventID: String?
     /// False when another connection's read held the WAL checkpoint back: the key's old page then
     /// stays in the `-wal` file until a later checkpoint (the next erase, or SQLite's own).
     public var walCheckpointed: Bool

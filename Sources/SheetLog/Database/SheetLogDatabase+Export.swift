@@ -3,21 +3,75 @@ extension SheetLogDatabase {
     /// times: recording them into a fresh database appends the same events (ids, order, payloads).
     ///
     /// With `session`, only the commands that appended an event to that session (a restore into it
-    /// from another session included). Throws ``SheetLogError/Code/undecodableEvent`` for an event
-    /// this build cannot read, and `CancellationError` when its task is cancelled.
+    /// from another session included). The log's erasures are left out (``exportLog(session:)``
+    /// carries them). Throws ``SheetLogError/Code/undecodableEvent`` for an event this build cannot
+    /// read, and `CancellationError` when its task is cancelled.
     @concurrent
     public func exportCommands(session: String? = nil) async throws -> [CommandEnvelope] {
-        let firsts: [RecordedEvent]
-        if let session {
-            try Self.requireSession(session, operation: "export")
-            firsts = try await firstEvents(touching: session)
-        } else {
-            firsts = try await allFirstEvents()
+        try await exportLog(session: session).compactMap {
+            guard case .command(let envelope) = $0 else { return nil }
+            return envelope
         }
-        let keys = backend.subjectKeys
-        return try firsts.map { try CommandEnvelope(exporting: $0, keys: keys) }
     }
 
+    /// The log as entries to record again: its commands (as ``exportCommands(session:)``) and its
+    /// erasures, in log order. Recorded into another sealed database in this order — commands with
+    /// ``record(_:states:)``, erasures with ``erase(_:)`` — it holds the same sessions, and the same
+    /// subjects erased at the same points. An erased subject's values are exported as `[erased]`,
+    /// its edits as ``ErasedEditValues`` chooses (`[erased N]`, N the edit's position), so that the
+    /// copy decides its commands as the original did.
+    ///
+    /// With `session`, the commands that touched it and the erasures of its subject.
+    @concurrent
+    public func exportLog(session: String? = nil) async throws -> [ExportedEntry] {
+        let events: [RecordedEvent]
+        if let session {
+            try Self.requireSession(session, operation: "export")
+            events = try await firstEvents(touching: session) + erasures(ofSubjectOf: session)
+        } else {
+            events = try await allFirstEvents()
+        }
+        let keys = backend.subjectKeys
+        let erasedEdits = try await erasedEditValues(among: events, keys: keys)
+        return try events.sorted { $0.position < $1.position }.map { event in
+            if SubjectErasure.isLogLevel(type: event.type) {
+                let erasure = try SubjectErasure.decode(event)
+                return .erasure(ErasureEnvelope(
+                    subject: erasure.subject, requestedBy: erasure.requestedBy, id: event.eventID, occurredAt: event.occurredAt))
+            }
+            var envelope = try CommandEnvelope(exporting: event, keys: keys)
+            if let value = erasedEdits[event.eventID], case let .edit(field, _, presentation) = envelope.command {
+                envelope.command = .edit(field: field, value: value, presentation: presentation)
+            }
+            return .command(envelope)
+        }
+    }
+
+    /// The stand-ins (``ErasedEditValues``) of the edits of erased subjects' sessions among `events`,
+    /// by event id: recorded again, they decide as the original values did. Every session of those
+    /// subjects among `events` is read whole: a draft's next attempt may be in another session,
+    /// where it was restored.
+    private func erasedEditValues(among events: [RecordedEvent], keys: any SubjectKeys) async throws -> [String: FieldValue] {
+        var subjects: [String: String?] = [:]
+        for event in events where event.version == 1 {
+            subjects[event.stream] = SheetEventCodec.subject(schemaVersion: event.schemaVersion, payload: event.payload)
+        }
+        for stream in Set(events.lazy.filter { !SubjectErasure.isLogLevel(type: $0.type) }.map(\.stream)) where subjects[stream] == nil {
+            let first = try await backend.readStream(stream, after: 0, limit: 1).first
+            subjects[stream] = first.flatMap { SheetEventCodec.subject(schemaVersion: $0.schemaVersion, payload: $0.payload) }
+        }
+        var erased: [ErasedEditValues.Event] = []
+        for (stream, subject) in subjects {
+            guard let subject, case .erased = try keys.key(for: subject) else { continue }
+            erased += try await backend.readStream(stream).map {
+                ErasedEditValues.Event(eventID: $0.eventID, position: $0.position, session: stream, event: try SheetEventCodec.decode($0, keys: keys))
+            }
+        }
+        guard !erased.isEmpty else { return [:] }
+        return ErasedEditValues.values(for: erased.sorted { $0.position < $1.position })
+    }
+
+    /// Every command's first event and every erasure, in log order.
     private func allFirstEvents() async throws -> [RecordedEvent] {
         var firsts: [RecordedEvent] = []
         var cursor: Int64 = 0
@@ -26,8 +80,7 @@ extension SheetLogDatabase {
             // task is cancelled.
             try Task.checkCancellation()
             let chunk = try await backend.readAll(after: cursor, limit: 1_000)
-            // An erasure is the log's own event, not a command's: a fresh database is erased anew.
-            firsts += chunk.filter { Self.isFirstEvent($0) && !SubjectErasure.isLogLevel(type: $0.type) }
+            firsts += chunk.filter { Self.isFirstEvent($0) || SubjectErasure.isLogLevel(type: $0.type) }
             guard let last = chunk.last, chunk.count == 1_000 else { return firsts }
             cursor = last.position
         }
@@ -42,12 +95,21 @@ extension SheetLogDatabase {
         let elsewhere = events.filter { !Self.isFirstEvent($0) }.compactMap { EventMetadata.commandID(ofContinuation: $0.eventID) }
         let missing = Array(Set(elsewhere).subtracting(known))
         if !missing.isEmpty { firsts += try await backend.events(withIDs: missing) }
-        return firsts.sorted { $0.position < $1.position }
+        return firsts
+    }
+
+    /// The erasures of the subject whose data `session` holds; none for a plain session.
+    private func erasures(ofSubjectOf session: String) async throws -> [RecordedEvent] {
+        guard let first = try await backend.readStream(session, after: 0, limit: 1).first,
+              let subject = SheetEventCodec.subject(schemaVersion: first.schemaVersion, payload: first.payload)
+        else { return [] }
+        return try await backend.readStream(SubjectErasure.stream).filter { (try? SubjectErasure.decode($0).subject) == subject }
     }
 
     /// A command's first event names the command in its metadata; an event appended without the
     /// facade counts as a command of its own unless its id has the `<id>#<k>` shape.
     static func isFirstEvent(_ event: RecordedEvent) -> Bool {
-        EventMetadata.command(of: event) != nil || EventMetadata.commandID(ofContinuation: event.eventID) == nil
+        !SubjectErasure.isLogLevel(type: event.type)
+            && (EventMetadata.command(of: event) != nil || EventMetadata.commandID(ofContinuation: event.eventID) == nil)
     }
 }

@@ -138,8 +138,23 @@ struct CommandPlanner {
     /// The subject whose key seals the session's new events: the one its first event named, else the
     /// command's, else (for a restore into a new session) the draft's session's, else the default.
     /// Throws ``SheetLogError/Code/ruleViolation`` for a command that names another subject than the
-    /// session's.
+    /// session's, and for a draft restored into a session of another subject: sealed there under
+    /// that subject's key, its values would outlive the erasure of their own subject.
     private func subject(
+        of session: String, for command: PreparedCommand, version: Int64, sealing: any AppendSealing, in plan: inout RecordingPlan
+    ) throws -> String {
+        let subject = try sessionSubject(of: session, for: command, version: version, sealing: sealing, in: &plan)
+        if case .restoreDraft(let draft, _) = command.command, draft.session != session,
+           let draftSubject = try plan.subjects[draft.session] ?? sealing.subject(ofSession: draft.session), draftSubject != subject {
+            throw SheetLogError(
+                .ruleViolation,
+                "restoreDraft: the draft \(draft.presentation) of session \(draft.session) belongs to subject \(draftSubject), session \(session) to subject \(subject); a draft is restored only into a session of its own subject, so that erasing the subject reaches its values",
+                context: .init(stream: session, presentation: draft.presentation, operation: command.command.name))
+        }
+        return subject
+    }
+
+    private func sessionSubject(
         of session: String, for command: PreparedCommand, version: Int64, sealing: any AppendSealing, in plan: inout RecordingPlan
     ) throws -> String {
         let named = session == command.envelope.session ? command.envelope.subject : nil

@@ -7,7 +7,7 @@ import SheetLogReports
 struct ExportCommand: AsyncParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the recorded commands as ingest lines, so that `sheetlog export | sheetlog --db copy.sqlite ingest -` copies the log.")
+        abstract: "Write the recorded commands and erasures as ingest lines, so that `sheetlog export | sheetlog --db copy.sqlite ingest -` copies the log.")
     static let databaseAction = "read"
 
     @OptionGroup var global: GlobalOptions
@@ -16,13 +16,20 @@ struct ExportCommand: AsyncParsableCommand, GlobalOptionsCommand {
     func run() async throws {
         let database = try global.openForReading()
         if let session { _ = try await database.requireSession(session, operation: "export") }
-        let envelopes = try await database.exportCommands(session: session)
+        let entries = try await database.exportLog(session: session)
         var output = ""
-        for envelope in envelopes {
-            let line = IngestLine(
-                session: envelope.session, command: envelope.command, id: envelope.id, occurredAt: envelope.occurredAt,
-                subject: envelope.subject)
-            output += try IngestEncoder.encode(line) + "\n"
+        for entry in entries {
+            switch entry {
+            case .command(let envelope):
+                let line = IngestLine(
+                    session: envelope.session, command: envelope.command, id: envelope.id, occurredAt: envelope.occurredAt,
+                    subject: envelope.subject)
+                output += try IngestEncoder.encode(line) + "\n"
+            case .erasure(let erasure):
+                // Ingested into a sealed copy, it erases the subject there at the same point.
+                output += IngestEncoder.encode(IngestErasure(
+                    subject: erasure.subject, requestedBy: erasure.requestedBy, id: erasure.id, occurredAt: erasure.occurredAt)) + "\n"
+            }
             if output.utf8.count > 1 << 16 {
                 Terminal.write(output)
                 output = ""

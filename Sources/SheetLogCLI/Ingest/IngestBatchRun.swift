@@ -2,21 +2,69 @@ import SheetLog
 import SheetLogIngest
 
 /// The default ingest: every line decoded first, then all of them recorded in one transaction.
+///
+/// An input with `eraseSubject` lines (an export of a log with erasures) is recorded in parts: the
+/// commands before an erasure in one transaction, the erasure in its own (it checkpoints the WAL
+/// after its commit), then the next commands. Whether the database can erase is asked before
+/// anything is recorded, so a plain database refuses the whole input.
 struct IngestBatchRun {
     let decoder: IngestDecoder
 
+    typealias Numbered<Line> = (number: Int, line: Line)
+
     /// Decodes every line of the input, before any database is opened or created.
-    func decode(_ reader: inout IngestLineReader) throws -> [(number: Int, line: IngestLine)] {
-        var lines: [(number: Int, line: IngestLine)] = []
+    func decode(_ reader: inout IngestLineReader) throws -> [Numbered<IngestEntry>] {
+        var lines: [Numbered<IngestEntry>] = []
         while let raw = try reader.next() {
             if raw.isBlank { continue }
-            lines.append((raw.number, try decoder.decode(raw)))
+            lines.append((raw.number, try decoder.decodeEntry(raw)))
         }
         return lines
     }
 
-    /// Records `lines` into `database` in one transaction (checking the outcomes they claim first).
-    func record(_ lines: [(number: Int, line: IngestLine)], into database: SheetLogDatabase) async throws -> IngestSummary {
+    /// Records `lines` into `database`: in one transaction, or in parts split at its erasures. A
+    /// part refused after others were committed says which lines are stored.
+    func record(_ lines: [Numbered<IngestEntry>], into database: SheetLogDatabase) async throws -> IngestSummary {
+        var summary = IngestSummary(events: 0, lines: lines.count, alreadyStored: 0, sessions: [:])
+        var commands: [Numbered<IngestLine>] = []
+        var checkedErasable = false
+        // The last line of the parts committed so far.
+        var storedThrough: Int?
+        do {
+            for (number, entry) in lines {
+                switch entry {
+                case .command(let line):
+                    commands.append((number, line))
+                case .erasure(let erasure):
+                    if !checkedErasable {
+                        do { try await database.requireErasable() } catch let error as SheetLogError { throw error.atLine(number) }
+                        checkedErasable = true
+                    }
+                    try await record(commands, into: database, summary: &summary)
+                    commands.removeAll()
+                    let report: ErasureReport
+                    do {
+                        report = try await database.erase(erasure.envelope)
+                    } catch let error as SheetLogError {
+                        throw error.atLine(number)
+                    }
+                    storedThrough = number
+                    if report.alreadyErased { summary.alreadyStored += 1 } else { summary.erased = (summary.erased ?? []) + [erasure.subject] }
+                }
+            }
+            try await record(commands, into: database, summary: &summary)
+        } catch var error as SheetLogError {
+            if let storedThrough {
+                error.message += "; lines 1 to \(storedThrough) (the erasure at line \(storedThrough) and the lines before it) are stored and nothing after it: an input with eraseSubject lines commits in parts"
+            }
+            throw error
+        }
+        return summary
+    }
+
+    /// Records `lines` in one transaction (checking the outcomes they claim first).
+    private func record(_ lines: [Numbered<IngestLine>], into database: SheetLogDatabase, summary: inout IngestSummary) async throws {
+        if lines.isEmpty { return }
         // Only lines up to the last one that claims an outcome need the simulation.
         if let last = lines.lastIndex(where: { $0.line.expectedOutcome != nil }) {
             var outcomes = OutcomeCheck(database: database)
@@ -36,7 +84,6 @@ struct IngestBatchRun {
             }
             throw error
         }
-        var summary = IngestSummary(events: 0, lines: lines.count, alreadyStored: 0, sessions: [:])
         for result in results {
             if result.alreadyStored {
                 summary.alreadyStored += 1
@@ -45,7 +92,6 @@ struct IngestBatchRun {
             summary.events += result.events.count
             for event in result.events { summary.sessions[event.stream, default: 0] += 1 }
         }
-        return summary
     }
 }
 
@@ -53,5 +99,12 @@ extension IngestLine {
     /// The facade's envelope for the line (the claimed outcome is checked separately).
     var envelope: CommandEnvelope {
         CommandEnvelope(session: session, command: command, id: id, occurredAt: occurredAt, subject: subject)
+    }
+}
+
+extension IngestErasure {
+    /// The facade's erasure for the line.
+    var envelope: ErasureEnvelope {
+        ErasureEnvelope(subject: subject, requestedBy: requestedBy, id: id, occurredAt: occurredAt)
     }
 }

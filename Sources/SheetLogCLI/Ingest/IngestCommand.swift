@@ -16,7 +16,9 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
             line carrying "line":N, in input order: {"ack":"<event id>","line":N,"position":P,"session":"s1","version":V} \
             when it appended events, {"unchanged":true,"alreadyStored":false,...} when it appended none, \
             {"code":"...","error":"...","line":N} when it was rejected (also reported on stderr; exit 1 at the end), \
-            {"blank":true,"line":N} for a blank line. A storage failure that leaves the database handle \
+            {"blank":true,"line":N} for a blank line, {"ack":"<event id>","erased":"S","line":N,...} for an eraseSubject line \
+            (an erased subject's export carries one; it needs a sealed database, and a default ingest commits the lines \
+            before each erasure, the erasure and the lines after it in turn). A storage failure that leaves the database handle \
             unusable (full disk, I/O error, unknown COMMIT outcome) stops the run at that line, whose answer \
             says "stopped":true and whether it is stored. A line whose id is already stored with the same \
             content appends nothing (and is acked with its original positions and "alreadyStored":true). \
@@ -61,7 +63,7 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
                 summary = try await run.record(lines, into: staged.database)
             } catch {
                 staged.discard()
-                throw error
+                throw staged.namingTarget(error)
             }
             if summary.events == 0 {
                 staged.discard()

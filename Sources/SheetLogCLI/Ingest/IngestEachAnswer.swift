@@ -1,13 +1,14 @@
 import SheetLog
 
 /// The answer `ingest --each` prints for one input line: one JSON line, carrying `line`, of one of
-/// four kinds (keys sorted; see the README's ingest section).
+/// five kinds (keys sorted; see the README's ingest section).
 ///
 /// ```text
 /// {"ack":"e-1","line":1,"position":1,"session":"s1","version":1}
 /// {"alreadyStored":false,"id":"e-2","line":2,"session":"s1","unchanged":true,"version":1}
 /// {"code":"ruleViolation","error":"confirmDiscard: no confirmation is pending in session s1","line":3}
 /// {"blank":true,"line":4}
+/// {"ack":"x-9","erased":"user-42","line":5,"position":9,"sessions":2}
 /// ```
 enum IngestEachAnswer: Encodable {
     /// The command's events, stored now or (`alreadyStored`) by an earlier run of the same id.
@@ -18,6 +19,8 @@ enum IngestEachAnswer: Encodable {
     case rejected(line: Int, SheetLogError, stop: StopOutcome?)
     /// An empty or whitespace-only line: not a command.
     case blank(line: Int)
+    /// An `eraseSubject` line: the subject erased now (acked with its event), or before (`unchanged`).
+    case erased(line: Int, ErasureReport)
 
     /// Whether the line the run stopped at is stored, as a reopened database says (nil: unknown).
     struct StopOutcome {
@@ -55,10 +58,23 @@ enum IngestEachAnswer: Encodable {
         case let .blank(line):
             try container.encode(true, forKey: .blank)
             try container.encode(line, forKey: .line)
+        case let .erased(line, report):
+            try container.encode(report.subject, forKey: .erased)
+            try container.encode(line, forKey: .line)
+            try container.encode(report.sessions, forKey: .sessions)
+            if let eventID = report.eventID, let position = report.position {
+                try container.encode(eventID, forKey: .ack)
+                try container.encode(position, forKey: .position)
+            } else {
+                try container.encode(true, forKey: .alreadyErased)
+                try container.encode(report.alreadyStored, forKey: .alreadyStored)
+                try container.encode(true, forKey: .unchanged)
+            }
         }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case ack, alreadyStored, blank, code, error, events, id, line, position, session, stopped, stored, unchanged, version
+        case ack, alreadyErased, alreadyStored, blank, code, erased, error, events, id, line, position, session, sessions, stopped,
+             stored, unchanged, version
     }
 }

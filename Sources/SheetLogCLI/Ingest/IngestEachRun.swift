@@ -44,17 +44,28 @@ struct IngestEachRun {
             }
             var stop = false
             var pending: [PendingLine] = []
-            for raw in lines {
+            group: for raw in lines {
                 if raw.isBlank {
                     pending.append(.answered(.blank(line: raw.number)))
                     continue
                 }
-                let line: IngestLine
+                let entry: IngestEntry
                 do {
-                    line = try decoder.decode(raw)
+                    entry = try decoder.decodeEntry(raw)
                 } catch {
                     pending.append(.refused(number: raw.number, error.context.line == nil ? error.atLine(raw.number) : error, id: nil))
                     continue
+                }
+                let line: IngestLine
+                switch entry {
+                case .command(let command):
+                    line = command
+                case .erasure(let erasure):
+                    // An erasure comes after the lines before it (answered first) and before those after it.
+                    stop = try await answer(&pending, in: database, rejected: &rejected)
+                    if stop { break group }
+                    try await erase(erasure, number: raw.number, in: database, rejected: &rejected)
+                    continue group
                 }
                 if line.expectedOutcome != nil {
                     // A claimed outcome is checked against the state the earlier lines leave: they
@@ -79,7 +90,11 @@ struct IngestEachRun {
             return nil
         }
         do {
-            let line = try decoder.decode(raw)
+            let line: IngestLine
+            switch try decoder.decodeEntry(raw) {
+            case .command(let command): line = command
+            case .erasure(let erasure): throw Self.nothingToErase(erasure, in: path)
+            }
             let staging = try staged ?? StagedDatabase(target: path, options: global.options)
             staged = staging
             var result = try await record(line, number: raw.number, into: staging.database)
@@ -119,6 +134,30 @@ struct IngestEachRun {
         } catch let error as SheetLogError {
             throw error.context.line == nil ? error.atLine(number) : error
         }
+    }
+
+    /// Erases the line's subject and answers the line. A failure is the line's answer, as a
+    /// command's is; a busy database ends the run (exit 3), as it does for a command.
+    private func erase(_ erasure: IngestErasure, number: Int, in database: SheetLogDatabase, rejected: inout Int) async throws {
+        do {
+            try answer(.erased(line: number, try await database.erase(erasure.envelope)))
+        } catch let error as SheetLogError {
+            let error = error.atLine(number)
+            if error.code == .busy {
+                try answer(.rejected(line: number, error, stop: .init(stored: false)))
+                throw error
+            }
+            rejected += 1
+            Terminal.writeFailure("sheetlog: \(error.description)")
+            try answer(.rejected(line: number, error, stop: nil))
+        }
+    }
+
+    /// Why an erasure cannot be the first line into a database that does not exist yet.
+    private static func nothingToErase(_ erasure: IngestErasure, in path: String) -> SheetLogError {
+        SheetLogError(
+            .notFound, "subject \(erasure.subject) has no key in \(path): the database does not exist yet, so no session of it was recorded there",
+            context: .init(eventType: IngestErasure.type, operation: "erase"))
     }
 
     /// At most this many lines are submitted before their answers are written.

@@ -9,6 +9,9 @@ struct IngestSummary: Encodable {
     var alreadyStored: Int
     /// Events appended per session.
     var sessions: [String: Int]
+    /// The subjects erased by `eraseSubject` lines (not those erased before), in input order; nil
+    /// (left out of the JSON) when there were none.
+    var erased: [String]?
 
     /// Sessions the sentence names; it counts the others.
     static let namedSessions = 10
@@ -20,6 +23,9 @@ struct IngestSummary: Encodable {
             let names = sessions.keys.sorted()
             text += " into " + names.prefix(Self.namedSessions).map { "\(NameCharacters.escaped($0)) (\(sessions[$0]!))" }.joined(separator: ", ")
             if names.count > Self.namedSessions { text += " and \(names.count - Self.namedSessions) more sessions" }
+        }
+        if let erased {
+            text += "; erased \(erased.count == 1 ? "subject" : "subjects") " + erased.map(NameCharacters.escaped).joined(separator: ", ")
         }
         if alreadyStored > 0 { text += "; \(alreadyStored) already stored \(alreadyStored == 1 ? "line was" : "lines were") skipped" }
         return text

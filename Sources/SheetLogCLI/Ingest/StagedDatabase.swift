@@ -52,6 +52,13 @@ final class StagedDatabase {
         return true
     }
 
+    /// `error` as the caller should see it: a message that names the staged file names the target.
+    func namingTarget(_ error: any Error) -> any Error {
+        guard var located = error as? SheetLogError, located.message.contains(path) else { return error }
+        located.message = located.message.replacingOccurrences(of: path, with: target)
+        return located
+    }
+
     /// Closes and removes the staged database; the target is left as it is.
     func discard() {
         try? close()

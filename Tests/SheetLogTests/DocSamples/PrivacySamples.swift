@@ -49,4 +49,30 @@ func loadMasterKeyFromKeychain() throws -> MasterKey { keychainKey }
         #expect(report.sessions == 1)
         #expect(try await database.state(of: "window-1").presentations["expense-1"]?.baseline == ["amount": .erased])
     }
+
+    @Test func copyingALogWithItsErasures() async throws {
+        var options = SheetLogDatabase.Options()
+        options.keys = MasterKey.generate()
+        let database = try SheetLogDatabase.inMemory(options: options)
+        try await database.record(.present(presentation: "expense-1", route: Route(name: "newExpense")), in: "window-1", subject: "user-42")
+        _ = try await database.erase(subject: "user-42")
+        var copyOptions = SheetLogDatabase.Options()
+        copyOptions.keys = MasterKey.generate()
+        let copy = try SheetLogDatabase.inMemory(options: copyOptions)
+
+        // doc-sample: Sources/SheetLog/Database/ExportedEntry.swift
+        for entry in try await database.exportLog() {
+            switch entry {
+            case .command(let envelope): try await copy.record([envelope])
+            case .erasure(let erasure): try await copy.erase(erasure)
+            }
+        }
+        // end doc-sample
+
+        #expect(try await copy.exportLog() == (try await database.exportLog()))
+        let refused = await #expect(throws: SheetLogError.self) {
+            try await copy.record(.present(presentation: "expense-2", route: Route(name: "newExpense")), in: "window-2", subject: "user-42")
+        }
+        #expect(refused?.code == .subjectErased)
+    }
 }

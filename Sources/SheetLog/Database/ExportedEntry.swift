@@ -1,0 +1,46 @@
+import SheetLogDomain
+
+/// One entry of ``SheetLogDatabase/exportLog(session:)``: a recorded command, or the erasure of a
+/// subject, in the order the log holds them.
+///
+/// ```swift
+/// for entry in try await database.exportLog() {
+///     switch entry {
+///     case .command(let envelope): try await copy.record([envelope])
+///     case .erasure(let erasure): try await copy.erase(erasure)
+///     }
+/// }
+/// ```
+public enum ExportedEntry: Sendable, Hashable {
+    case command(CommandEnvelope)
+    case erasure(ErasureEnvelope)
+}
+
+/// An erasure as the log recorded it: the subject, who asked, and its `eraseSubject` event's id and
+/// time. Given to ``SheetLogDatabase/erase(_:)``, it erases the subject in another sealed database
+/// under the same id, once however often it is given.
+public struct ErasureEnvelope: Sendable, Hashable {
+    public var subject: String
+    /// Who asked, as the erasure named them; may be empty.
+    public var requestedBy: String
+    /// The `eraseSubject` event's id; a fresh one when nil.
+    public var id: String?
+    /// When the subject was erased, in milliseconds since 1970; now when nil.
+    public var occurredAt: Int64?
+
+    public init(subject: String, requestedBy: String = "", id: String? = nil, occurredAt: Int64? = nil) {
+        self.subject = subject
+        self.requestedBy = requestedBy
+        self.id = id
+        self.occurredAt = occurredAt
+    }
+}
+
+extension SheetLogDatabase {
+    /// Erases the subject `erasure` names, under its id and time: see ``erase(subject:requestedBy:id:occurredAt:)``.
+    @discardableResult
+    @concurrent
+    public func erase(_ erasure: ErasureEnvelope) async throws -> ErasureReport {
+        try await erase(subject: erasure.subject, requestedBy: erasure.requestedBy, id: erasure.id, occurredAt: erasure.occurredAt)
+    }
+}
