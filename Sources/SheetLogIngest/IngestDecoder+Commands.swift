@@ -50,9 +50,15 @@ extension IngestDecoder {
         if let problem = NameCharacters.identifierProblem(in: requestedBy, limit: maxIdentifierBytes, allowEmpty: true) {
             throw fields.failure("requestedBy", problem)
         }
-        return IngestErasure(
-            subject: try fields.identifier("subject", maxBytes: maxIdentifierBytes), requestedBy: requestedBy,
-            id: try fields.optionalIdentifier("id", maxBytes: maxIdentifierBytes), occurredAt: try occurredAt(fields))
+        // Checked here, as the database would check them, so that the message names the line's field.
+        let subject = try fields.identifier("subject", maxBytes: maxIdentifierBytes)
+        if let problem = NameCharacters.identifierProblem(in: subject, limit: maxIdentifierBytes) { throw fields.failure("subject", problem) }
+        let id = try fields.optionalIdentifier("id", maxBytes: maxIdentifierBytes)
+        if let id, let problem = NameCharacters.identifierProblem(in: id, limit: maxIdentifierBytes) { throw fields.failure("id", problem) }
+        if let id, id.utf8.contains(UInt8(ascii: "#")) {
+            throw fields.failure("id", "contains '#', which SheetLog reserves for the ids of a command's further events")
+        }
+        return IngestErasure(subject: subject, requestedBy: requestedBy, id: id, occurredAt: try occurredAt(fields))
     }
 
     private func occurredAt(_ fields: IngestFields) throws(SheetLogError) -> Int64? {

@@ -134,6 +134,8 @@ struct CLIErasureCopyTests {
             (#"{"type":"eraseSubject","subject":"u","requestedBy":7}"#, "eraseSubject: field requestedBy must be a string, found a number"),
             (#"{"type":"eraseSubject","subject":"u","requestedBy":"a\u0007"}"#, "eraseSubject: field requestedBy contains"),
             (#"{"type":"eraseSubject","subject":"u","at":"yesterday"}"#, "eraseSubject: field at must be an ISO-8601 time"),
+            (#"{"type":"eraseSubject","subject":"u\u202E"}"#, "eraseSubject: field subject contains"),
+            (#"{"type":"eraseSubject","subject":"u","id":"e#2"}"#, "eraseSubject: field id contains '#'"),
         ]
         for (line, message) in cases {
             let run = try cli.run(["ingest", "-"], input: Data((line + "\n").utf8))
