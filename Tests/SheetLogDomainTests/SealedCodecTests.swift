@@ -93,6 +93,26 @@ struct SealedCodecTests {
         #expect(error?.message.contains("lunch") == false)
     }
 
+    @Test("a sealed edit in the encoder's layout (the fast path) reads as the general path reads the same payload laid out otherwise")
+    func sealedEditFastPathMatchesTheGeneralPath() throws {
+        let values: [FieldValue] = ["47.50", "", "quote \" slash \\ tab \t é 🙂", 12, -0.25, 1e21, true, false, nil, "[erased]"]
+        let fields = ["amount", "a \"quoted\" name", "ü"]
+        let erased = FixedKeys(keys: [Self.subject: .erased])
+        for (index, value) in values.enumerated() {
+            let field = fields[index % fields.count]
+            let event = SheetEvent(occurredAt: 5, .edit(.init(presentation: "p\\1", field: field, value: value)))
+            let data = try SheetEventCodec.encode(event, eventID: "e\(index)", sealing: Self.sealing(version: 4))
+            var spaced = data
+            spaced.payload = "{ " + data.payload.dropFirst()  // not the encoder's layout: the general path
+            for keys in [keys, erased] as [any SubjectKeys] {
+                let fast = try SheetEventCodec.decode(Self.recorded(data, version: 4), keys: keys)
+                let general = try SheetEventCodec.decode(Self.recorded(spaced, version: 4), keys: keys)
+                #expect(fast == general, "\(value)")
+            }
+            #expect(try SheetEventCodec.decode(Self.recorded(data, version: 4), keys: keys) == event)
+        }
+    }
+
     @Test("a sealed value moved to another event, or an event moved to another place, does not open")
     func movedBetweenEvents() throws {
         let first = try SheetEventCodec.encode(

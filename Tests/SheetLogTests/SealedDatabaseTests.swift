@@ -105,6 +105,27 @@ struct SealedDatabaseTests {
         #expect(try await database.recoverableDrafts().map(\.values) == [["payee": .string(Self.markers[4])]])
     }
 
+    @Test("rows written edit by edit, values changing back and forth, are the rows a rebuild writes, byte for byte")
+    func rowsAsRebuilt() async throws {
+        let directory = try TemporaryDirectory("sealed")
+        let path = directory.path()
+        let database = try SheetLogDatabase.open(path: path, options: Self.options(MasterKey.generate()))
+        var random = SplitMix64(seed: 17)
+        for session in ["s1", "s2"] {
+            try await database.record(
+                .present(presentation: "p1", route: .newExpense, baseline: ["amount": "1", "note": "a"]), in: session, subject: session)
+            for step in 0..<60 {
+                if step == 30 { try await database.record(.present(presentation: "p2", route: .newFriend), in: session) }
+                let field = random.pick(["amount", "note", "payee"])
+                try await database.record(.edit(field: field, value: random.pick(["1", "2", "a", "", nil, 3])), in: session)
+            }
+        }
+        let written = try Self.rows(path).filter { $0.hasPrefix("presentations:") }
+        #expect(written.count == 4)
+        try await database.rebuildProjections()
+        #expect(try Self.rows(path).filter { $0.hasPrefix("presentations:") } == written)
+    }
+
     @Test("a wrong master key, or none, is refused in one line and writes nothing")
     func wrongOrMissingKey() async throws {
         let directory = try TemporaryDirectory("sealed")

@@ -159,7 +159,11 @@ struct CommandPlanner {
     ) throws -> String {
         let named = session == command.envelope.session ? command.envelope.subject : nil
         var subject = plan.subjects[session]
-        if subject == nil, version > 0 { subject = try sealing.subject(ofSession: session) }
+        if subject == nil, version > 0 {
+            // Looked up once per plan: a bulk ingest's every command asked the log again.
+            subject = try sealing.subject(ofSession: session)
+            plan.subjects[session] = subject
+        }
         if let subject {
             if let named, named != subject {
                 throw SheetLogError(

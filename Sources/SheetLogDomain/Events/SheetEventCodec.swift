@@ -141,6 +141,9 @@ public enum SheetEventCodec {
         if schemaVersion == plainSchemaVersion, let kind = CanonicalPayload.decode(eventType, payload) {
             return (SheetEvent(occurredAt: occurredAt, kind), nil)
         }
+        if schemaVersion == sealedSchemaVersion, eventType == .edit, let opening, let edit = Self.canonicalSealedEdit(payload, opening) {
+            return (SheetEvent(occurredAt: occurredAt, .edit(edit.edit)), edit.subject)
+        }
         var reader = JSONReader(bytes: payload, options: .stored)
         var json: JSONValue
         do {
@@ -163,6 +166,29 @@ public enum SheetEventCodec {
         } catch {
             throw failure(.undecodableEvent) { location in "\(type) event\(location) has a malformed payload\(error.detail)" }
         }
+    }
+
+    /// A sealed edit in the encoder's layout, opened without a JSON tree: edits are most of a log,
+    /// and every append's projection and every rebuild read each one. Nil for any other layout, and
+    /// for a value that does not open: the general path then reads it, or names what is wrong.
+    private static func canonicalSealedEdit(
+        _ payload: UnsafeBufferPointer<UInt8>, _ opening: SealedOpening
+    ) -> (edit: SheetEvent.Edit, subject: String)? {
+        var reader = JSONReader(bytes: payload, options: .stored)
+        guard let parts = try? reader.canonicalSealedEdit(), let key = try? opening.keys.key(for: parts.subject) else { return nil }
+        let value: FieldValue
+        switch key {
+        case .available(let dataKey):
+            let position = SealPosition.event(
+                id: opening.eventID, stream: opening.stream, version: opening.version, member: "value", field: parts.field)
+            guard let opened = SealedText.open(parts.sealed, at: position, with: dataKey) else { return nil }
+            value = opened
+        case .erased:
+            value = .erased
+        case .withheld:
+            value = .withheld
+        }
+        return (SheetEvent.Edit(presentation: parts.presentation, field: parts.field, value: value), parts.subject)
     }
 
     /// The refusal of an event whose type this build does not know: every command that has to

@@ -24,6 +24,18 @@ extension JSONReader {
         return SheetEvent.Edit(presentation: presentation, field: field, value: value)
     }
 
+    /// A sealed `edit` (schema 2) laid out as ``PayloadEncoder`` writes it —
+    /// `{"field":…,"presentation":…,"subject":…,"value":"<sealed>"}` — its value still sealed.
+    mutating func canonicalSealedEdit() throws -> (field: String, presentation: String, subject: String, sealed: String) {
+        let field = try quotedString(after: #"{"field":"#)
+        let presentation = try quotedString(after: #","presentation":"#)
+        let subject = try quotedString(after: #","subject":"#)
+        let sealed = try quotedString(after: #","value":"#)
+        try expect("}")
+        guard index == bytes.count else { throw NotCanonical() }
+        return (field, presentation, subject, sealed)
+    }
+
     mutating func expect(_ literal: StaticString) throws(NotCanonical) {
         guard accept(literal) else { throw NotCanonical() }
     }
