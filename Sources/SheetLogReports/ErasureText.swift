@@ -9,6 +9,8 @@ package struct ErasureText: Encodable {
     var sessions: Int
     var position: Int64?
     var walCheckpointed: Bool
+    /// Set (true) only for the database's default subject.
+    var defaultSubject: Bool?
 
     package init(_ report: ErasureReport) {
         subject = report.subject
@@ -18,6 +20,7 @@ package struct ErasureText: Encodable {
         sessions = report.sessions
         position = report.position
         walCheckpointed = report.walCheckpointed
+        defaultSubject = report.isDefaultSubject ? true : nil
     }
 
     /// The sentence and its line break.
@@ -30,9 +33,16 @@ package struct ErasureText: Encodable {
         return "erased subject \(subject): its key is deleted, \(sessionCount) now read as [erased]\(event)\n"
     }
 
-    /// The warning for a checkpoint another connection held back, nil when it finished.
+    /// The warnings for stderr: a checkpoint another connection held back, the default subject
+    /// erased; nil when there is none.
     package func warning(path: String) -> String? {
-        walCheckpointed ? nil
-            : "warning: another connection kept the WAL from being checkpointed, so \(path)-wal may still hold the erased key until the next checkpoint: close the other readers and run the same erase again\n"
+        var lines = ""
+        if !walCheckpointed {
+            lines += "warning: another connection kept the WAL from being checkpointed, so \(path)-wal may still hold the erased key until the next checkpoint: close the other readers and run the same erase again\n"
+        }
+        if defaultSubject == true {
+            lines += "note: \(subject) is the default subject of \(path): a new session whose first command names no subject is refused from now on (its values would be sealed under the erased key); name a subject on every new session\n"
+        }
+        return lines.isEmpty ? nil : lines
     }
 }

@@ -144,4 +144,24 @@ struct CLIErasureCopyTests {
         }
         #expect(!FileManager.default.fileExists(atPath: cli.database))
     }
+
+    @Test func erasingTheDefaultSubjectSaysWhatItMeansForNewSessions() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let key = cli.directory.appendingPathComponent("default.key").path
+        #expect(try CLIHarness.run(["keygen", key]).status == 0)
+        let present = #"{"session":"s1","type":"present","presentation":"p1","route":{"name":"n"},"baseline":{"a":"1"}}"#
+        #expect(try cli.run(["--key-file", key, "ingest", "-"], input: Data((present + "\n").utf8)).status == 0)
+        let erased = try cli.run(["--key-file", key, "erase", "--subject", "default"])
+        #expect(erased.status == 0, "\(erased.stderr)")
+        #expect(erased.stderr == "note: default is the default subject of \(cli.database): a new session whose first command names no subject is refused from now on (its values would be sealed under the erased key); name a subject on every new session\n")
+        let json = try cli.run(["--key-file", key, "erase", "--subject", "default", "--json"])
+        #expect(json.stdout.contains(#""defaultSubject":true"#))
+        let unnamed = #"{"session":"s2","type":"present","presentation":"p1","route":{"name":"n"}}"#
+        let refused = try cli.run(["--key-file", key, "ingest", "-"], input: Data((unnamed + "\n").utf8))
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("erased"), "\(refused.stderr)")
+        let named = #"{"session":"s2","subject":"user-1","type":"present","presentation":"p1","route":{"name":"n"}}"#
+        #expect(try cli.run(["--key-file", key, "ingest", "-"], input: Data((named + "\n").utf8)).status == 0)
+    }
 }

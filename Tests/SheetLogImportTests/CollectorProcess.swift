@@ -25,11 +25,8 @@ final class CollectorProcess: @unchecked Sendable {
 
     private static func start(_ url: String, port: Int, extra: [String]) async throws -> ServerProcess {
         let arguments = ["serve", "--postgres", url, "--port", String(port), "--verbose"] + extra
-        let result: Result<ServerProcess, any Error> = await withCheckedContinuation { continuation in
-            // ServerProcess waits for the URL line by polling: on a thread of its own, not the pool's.
-            Thread.detachNewThread { continuation.resume(returning: Result { try ServerProcess.start(executable: executable, arguments: arguments) }) }
-        }
-        return try result.get()
+        // ServerProcess waits for the URL line by polling: on a thread of its own, not the pool's.
+        return try await offThePool { try ServerProcess.start(executable: executable, arguments: arguments) }
     }
 
     var url: String { "http://127.0.0.1:\(port)" }

@@ -66,7 +66,7 @@ package final class PostgresCluster: Sendable {
     /// Restarts the server as a crash would end it (`pg_ctl restart -m immediate`: no shutdown
     /// checkpoint, open connections cut), on the same port, and waits until it accepts connections.
     package func restartImmediately() async throws(PostgresClusterError) {
-        try await Self.offThePool { () throws(PostgresClusterError) in try self.restartWaiting() }
+        try await offThePool { () throws(PostgresClusterError) in try self.restartWaiting() }
     }
 
     private func restartWaiting() throws(PostgresClusterError) {
@@ -87,7 +87,7 @@ package final class PostgresCluster: Sendable {
     /// Runs one SQL command through `psql` on `database`; throws its error output when it fails.
     @discardableResult
     package func psql(_ sql: String, database: String = "postgres") async throws(PostgresClusterError) -> String {
-        try await Self.offThePool { () throws(PostgresClusterError) in try self.psqlWaiting(sql, database: database) }
+        try await offThePool { () throws(PostgresClusterError) in try self.psqlWaiting(sql, database: database) }
     }
 
     private func psqlWaiting(_ sql: String, database: String) throws(PostgresClusterError) -> String {
@@ -159,7 +159,7 @@ package final class PostgresCluster: Sendable {
     /// immediate stop would lose here, where commits do not wait for the WAL), keeping its data:
     /// clients get refused connections until ``resume()``.
     package func pause() async throws(PostgresClusterError) {
-        try await Self.offThePool { () throws(PostgresClusterError) in
+        try await offThePool { () throws(PostgresClusterError) in
             let stopped = Self.run(
                 self.binaries.appendingPathComponent("pg_ctl").path,
                 ["-D", self.directory.appendingPathComponent("data").path, "-m", "fast", "-w", "stop"], as: self.runAs)
@@ -169,7 +169,7 @@ package final class PostgresCluster: Sendable {
 
     /// Starts a ``pause()``d server again on the same port and waits until it accepts connections.
     package func resume() async throws(PostgresClusterError) {
-        try await Self.offThePool { () throws(PostgresClusterError) in
+        try await offThePool { () throws(PostgresClusterError) in
             let started = Self.run(
                 self.binaries.appendingPathComponent("pg_ctl").path,
                 [
@@ -276,15 +276,4 @@ package final class PostgresCluster: Sendable {
         return (status, child.output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// Runs `work`, which waits for processes, on a new thread, and suspends until it returns.
-    private static func offThePool<T: Sendable>(
-        _ work: @escaping @Sendable () throws(PostgresClusterError) -> T
-    ) async throws(PostgresClusterError) -> T {
-        let result: Result<T, PostgresClusterError> = await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: Result { () throws(PostgresClusterError) in try work() })
-            }
-        }
-        return try result.get()
-    }
 }

@@ -7,9 +7,9 @@ import Foundation
 /// ```swift
 /// let outcome = try await offThePool { try experiment.perform() }
 /// ```
-package func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    let result: Result<T, any Error> = await withCheckedContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(returning: Result { try body() }) }
+package func offThePool<T: Sendable, Failure: Error>(_ body: @escaping @Sendable () throws(Failure) -> T) async throws(Failure) -> T {
+    let result: Result<T, Failure> = await withCheckedContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(returning: Result { () throws(Failure) in try body() }) }
     }
     return try result.get()
 }

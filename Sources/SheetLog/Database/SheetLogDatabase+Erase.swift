@@ -55,32 +55,35 @@ extension SheetLogDatabase {
                 storedBefore = true
             }
             let keyErasure = try sealing.erase(subject)
-            guard case .erasedNow = keyErasure, !storedBefore else { return DecidedAppend(batches: [], plan: (keyErasure, storedBefore)) }
+            let isDefault = sealing.defaultSubject == subject
+            guard case .erasedNow = keyErasure, !storedBefore else {
+                return DecidedAppend(batches: [], plan: (keyErasure, storedBefore, isDefault))
+            }
             var event = erasure.eventData(occurredAt: occurredAt ?? now)
             if let id { event.eventID = id }
             return DecidedAppend(
-                batches: [StreamBatch(stream: SubjectErasure.stream, events: [event], expected: .any)], plan: (keyErasure, storedBefore))
+                batches: [StreamBatch(stream: SubjectErasure.stream, events: [event], expected: .any)], plan: (keyErasure, storedBefore, isDefault))
         }
         cache.removeAll()
         let checkpointed = try await backend.settleErasure()
-        let (keyErasure, alreadyStored) = outcome.plan
+        let (keyErasure, alreadyStored, isDefaultSubject) = outcome.plan
         switch keyErasure {
         case .erasedNow(let sessions) where alreadyStored:
             // Its event is stored, its key was not yet deleted (a file written by an older build):
             // deleted now, without a second event.
             return ErasureReport(
                 subject: subject, requestedBy: requestedBy, erasedAt: now, alreadyErased: true, alreadyStored: true, sessions: sessions,
-                position: nil, eventID: nil, walCheckpointed: checkpointed)
+                position: nil, eventID: nil, walCheckpointed: checkpointed, isDefaultSubject: isDefaultSubject)
         case .erasedNow(let sessions):
             return ErasureReport(
                 subject: subject, requestedBy: requestedBy, erasedAt: now, alreadyErased: false, alreadyStored: false, sessions: sessions,
                 position: outcome.result.events.first?.position, eventID: outcome.result.events.first?.eventID,
-                walCheckpointed: checkpointed)
+                walCheckpointed: checkpointed, isDefaultSubject: isDefaultSubject)
         case let .erasedBefore(erasedAt, sessions):
             return ErasureReport(
                 subject: subject, requestedBy: requestedBy, erasedAt: erasedAt, alreadyErased: true, alreadyStored: alreadyStored,
                 sessions: sessions,
-                position: nil, eventID: nil, walCheckpointed: checkpointed)
+                position: nil, eventID: nil, walCheckpointed: checkpointed, isDefaultSubject: isDefaultSubject)
         }
     }
 
@@ -147,4 +150,8 @@ public struct ErasureReport: Sendable, Hashable {
     /// False when another connection's read held the WAL checkpoint back: the key's old page then
     /// stays in the `-wal` file until a later checkpoint (the next erase, or SQLite's own).
     public var walCheckpointed: Bool
+    /// True when the subject is the database's default subject (``Options/defaultSubject`` when it
+    /// was created): from now on a new session that names no subject is refused
+    /// (``SheetLogError/Code/subjectErased``), for its values would be sealed under the erased key.
+    public var isDefaultSubject: Bool
 }
