@@ -65,7 +65,15 @@ extension SheetLogDatabase {
                 batches: [StreamBatch(stream: SubjectErasure.stream, events: [event], expected: .any)], plan: (keyErasure, storedBefore, isDefault))
         }
         cache.removeAll()
-        let checkpointed = try await backend.settleErasure()
+        let checkpointed: Bool
+        do {
+            checkpointed = try await backend.settleErasure()
+        } catch {
+            // The erasure is committed: failing now would report a stored erasure as not done.
+            // A checkpoint that found no room (a full disk) leaves the key's old page in the WAL
+            // until a later one, as a reader holding it back does.
+            checkpointed = false
+        }
         let (keyErasure, alreadyStored, isDefaultSubject) = outcome.plan
         switch keyErasure {
         case .erasedNow(let sessions) where alreadyStored:
@@ -147,8 +155,9 @@ public struct ErasureReport: Sendable, Hashable {
     public var position: Int64?
     /// The `eraseSubject` event's id; nil when nothing was appended.
     public var eventID: String?
-    /// False when another connection's read held the WAL checkpoint back: the key's old page then
-    /// stays in the `-wal` file until a later checkpoint (the next erase, or SQLite's own).
+    /// False when the WAL checkpoint after the erasure did not complete (another connection's read
+    /// held it back, or it failed, on a full disk): the key's old page then stays in the `-wal` file
+    /// until a later checkpoint (the next erase, or SQLite's own).
     public var walCheckpointed: Bool
     /// True when the subject is the database's default subject (``Options/defaultSubject`` when it
     /// was created): from now on a new session that names no subject is refused

@@ -64,7 +64,8 @@ struct IngestEachRun {
                     // An erasure comes after the lines before it (answered first) and before those after it.
                     stop = try await answer(&pending, in: database, rejected: &rejected)
                     if stop { break group }
-                    try await erase(erasure, number: raw.number, in: database, rejected: &rejected)
+                    stop = try await erase(erasure, number: raw.number, in: database, rejected: &rejected)
+                    if stop { break group }
                     continue group
                 }
                 if line.expectedOutcome != nil {
@@ -136,20 +137,14 @@ struct IngestEachRun {
         }
     }
 
-    /// Erases the line's subject and answers the line. A failure is the line's answer, as a
-    /// command's is; a busy database ends the run (exit 3), as it does for a command.
-    private func erase(_ erasure: IngestErasure, number: Int, in database: SheetLogDatabase, rejected: inout Int) async throws {
+    /// Erases the line's subject and answers the line; true when its failure stops the run. A
+    /// failure is the line's answer and stops the run as a command's does.
+    private func erase(_ erasure: IngestErasure, number: Int, in database: SheetLogDatabase, rejected: inout Int) async throws -> Bool {
         do {
             try answer(.erased(line: number, try await database.erase(erasure.envelope)))
+            return false
         } catch let error as SheetLogError {
-            let error = error.atLine(number)
-            if error.code == .busy {
-                try answer(.rejected(line: number, error, stop: .init(stored: false)))
-                throw error
-            }
-            rejected += 1
-            Terminal.writeFailure("sheetlog: \(error.description)")
-            try answer(.rejected(line: number, error, stop: nil))
+            return try await answerFailure(error.atLine(number), line: number, id: erasure.id, rejected: &rejected)
         }
     }
 
@@ -209,29 +204,42 @@ struct IngestEachRun {
                 try answer(result.events.isEmpty ? .unchanged(line: number, id: id, result) : .recorded(line: number, result))
             case let .failure(error):
                 let (number, lineID) = line.numberAndID
-                if error.code == .busy {
-                    // Every later line would wait as long again, and may build on this one: stop
-                    // here (exit 3), with this line answered as not stored (BEGIN never got the lock).
-                    try answer(.rejected(line: number, error, stop: .init(stored: false)))
+                let stop: Bool
+                do {
+                    stop = try await answerFailure(error, line: number, id: lineID, rejected: &rejected)
+                } catch {
                     await settle(pending[(index + 1)...], in: database)
                     throw error
                 }
-                rejected += 1
-                Terminal.writeFailure("sheetlog: \(error.description)")
-                guard error.leavesHandleUnusable else {
-                    try answer(.rejected(line: number, error, stop: nil))
-                    continue
+                if stop {
+                    await settle(pending[(index + 1)...], in: database)
+                    return true
                 }
-                let stored = await storedAfterReopening(error, lineID: lineID)
-                try answer(.rejected(line: number, error, stop: .init(stored: stored)))
-                Terminal.writeError(
-                    "sheetlog: stopped at line \(number): a handle is never trusted again after a storage failure; "
-                        + "\(Self.stopSentence(error, stored: stored, lineID: lineID, line: number)); lines after \(number) were not recorded")
-                await settle(pending[(index + 1)...], in: database)
-                return true
             }
         }
         return false
+    }
+
+    /// Answers a line that failed; true when the failure stops the run there. A busy database
+    /// throws after the answer: every later line would wait as long again, and may build on this
+    /// one (exit 3, the line answered as not stored: BEGIN never got the lock).
+    private func answerFailure(_ error: SheetLogError, line number: Int, id lineID: String?, rejected: inout Int) async throws -> Bool {
+        if error.code == .busy {
+            try answer(.rejected(line: number, error, stop: .init(stored: false)))
+            throw error
+        }
+        rejected += 1
+        Terminal.writeFailure("sheetlog: \(error.description)")
+        guard error.leavesHandleUnusable else {
+            try answer(.rejected(line: number, error, stop: nil))
+            return false
+        }
+        let stored = await storedAfterReopening(error, lineID: lineID)
+        try answer(.rejected(line: number, error, stop: .init(stored: stored)))
+        Terminal.writeError(
+            "sheetlog: stopped at line \(number): a handle is never trusted again after a storage failure; "
+                + "\(Self.stopSentence(error, stored: stored, lineID: lineID, line: number)); lines after \(number) were not recorded")
+        return true
     }
 
     /// Waits for the tickets of lines a stop leaves unanswered: a ticket may hold the lead of the
