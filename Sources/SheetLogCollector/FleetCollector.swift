@@ -2,7 +2,7 @@ import SheetLogCore
 import SheetLogPostgres
 import SheetLogServer
 
-/// What `serve --postgres` collects with: the fleet store's tokens, and each device's event store on
+/// What `serve --postgres` collects with: the fleet store's tokens and access log, and each device's event store on
 /// the fleet's one connection pool, the most recently pushing ``capacity`` kept (their fold caches
 /// make the next batch of a session cheaper); a dropped store is opened again on demand.
 package actor FleetCollector: PushCollector {
@@ -10,6 +10,7 @@ package actor FleetCollector: PushCollector {
 
     package let fleet: PostgresFleetReader
     package nonisolated let tokens: PostgresTokenStore
+    package nonisolated let reveals: PostgresRevealLog
     /// Most recently used last.
     private var stores: [String: (store: PostgresEventStore, used: UInt64)] = [:]
     private var uses: UInt64 = 0
@@ -17,6 +18,7 @@ package actor FleetCollector: PushCollector {
     package init(fleet: PostgresFleetReader) {
         self.fleet = fleet
         tokens = PostgresTokenStore.on(fleet)
+        reveals = PostgresRevealLog.on(fleet)
     }
 
     /// How long a token lookup may wait for PostgreSQL: the connection pool queues a request while
@@ -28,6 +30,18 @@ package actor FleetCollector: PushCollector {
 
     package nonisolated func credential(of token: String) async throws -> FleetCredential? {
         try await Deadline.within(Self.lookupDeadline, "token check") { [tokens] in try await tokens.credential(of: token) }
+    }
+
+    package nonisolated func recordReveal(reader: String, device: String, session: String) async throws -> RevealRecord {
+        try await Deadline.within(Self.lookupDeadline, "reveal") { [reveals] in try await reveals.record(reader: reader, device: device, session: session) }
+    }
+
+    package nonisolated func revealRecord(id: Int64) async throws -> RevealRecord? {
+        try await Deadline.within(Self.lookupDeadline, "reveal check") { [reveals] in try await reveals.record(id: id) }
+    }
+
+    package nonisolated func revealRecords(limit: Int, before: Int64?) async throws -> [RevealRecord] {
+        try await Deadline.within(Self.lookupDeadline, "access log") { [reveals] in try await reveals.records(limit: limit, before: before) }
     }
 
     package nonisolated func storePushed(_ events: [RecordedEvent], device: String) async throws -> PushStoreOutcome {

@@ -2,14 +2,17 @@
 public enum FleetCredential: Sendable, Hashable {
     /// Pushes the log of this device, and nothing else.
     case device(String)
-    /// Reads every device; the name says who holds the token.
+    /// Reads every device, with form values masked; the name says who holds the token.
     case reader(String)
+    /// Reads every device as a reader does, and may reveal one session's values at a time (each
+    /// reveal recorded: ``RevealRecord``).
+    case revealer(String)
 
     /// The `kind` column of `tokens`.
     package var kind: String {
         switch self {
         case .device: "device"
-        case .reader: "read"
+        case .reader, .revealer: "read"
         }
     }
 
@@ -17,7 +20,15 @@ public enum FleetCredential: Sendable, Hashable {
     package var subject: String {
         switch self {
         case let .device(id): id
-        case let .reader(name): name
+        case let .reader(name), let .revealer(name): name
+        }
+    }
+
+    /// The reader's name, for a token that reads the fleet; nil for a device's.
+    package var readerName: String? {
+        switch self {
+        case .device: nil
+        case let .reader(name), let .revealer(name): name
         }
     }
 }

@@ -9,13 +9,14 @@ import SheetLogJSON
 /// of the cost: a 10,000-event session's replay is about 4 MB of JSON.
 package enum ReplayReport {
     /// A pretty-printed JSON array, one element per step; with `device`, each element has a `"device"`
-    /// key too (`sheetlog-server replay`), in its sorted place.
-    package static func json(_ steps: [ReplayStep], device: String? = nil) throws(SheetLogError) -> String {
+    /// key too (`sheetlog-server replay`), in its sorted place; with `mask` ``ValueMask/masked``,
+    /// every form value reads `••••` (the fleet viewer before a reveal).
+    package static func json(_ steps: [ReplayStep], device: String? = nil, mask: ValueMask = .shown) throws(SheetLogError) -> String {
         var writer = PrettyJSONWriter(capacity: steps.count * 512)
         writer.beginArray()
         for step in steps {
             writer.element()
-            try write(step, device: device, into: &writer)
+            try write(step, device: device, mask: mask, into: &writer)
         }
         writer.endArray()
         guard writer.isStrictlyValid else {
@@ -24,7 +25,7 @@ package enum ReplayReport {
         return writer.text
     }
 
-    private static func write(_ step: ReplayStep, device: String?, into writer: inout PrettyJSONWriter) throws(SheetLogError) {
+    private static func write(_ step: ReplayStep, device: String?, mask: ValueMask, into writer: inout PrettyJSONWriter) throws(SheetLogError) {
         writer.beginObject()
         writer.key("at")
         if let at = TimeText.iso(step.event.occurredAt) { writer.string(at) } else { writer.null() }
@@ -33,11 +34,11 @@ package enum ReplayReport {
             writer.string(device)
         }
         writer.key("event")
-        try writePayload(of: step.sheetEvent, into: &writer)
+        try writePayload(of: mask.apply(step.sheetEvent), into: &writer)
         writer.key("position")
         writer.integer(step.event.position)
         writer.key("state")
-        write(step.state, into: &writer)
+        write(step.state, mask: mask, into: &writer)
         writer.key("type")
         writer.string(step.event.type)
         writer.key("version")
@@ -55,7 +56,7 @@ package enum ReplayReport {
         }
     }
 
-    private static func write(_ state: SessionState, into writer: inout PrettyJSONWriter) {
+    private static func write(_ state: SessionState, mask: ValueMask, into writer: inout PrettyJSONWriter) {
         writer.beginObject()
         writer.key("ended")
         writer.bool(state.ended)
@@ -65,7 +66,7 @@ package enum ReplayReport {
         writer.beginArray()
         for sheet in state.stack {
             writer.element()
-            write(sheet, into: &writer)
+            write(sheet, mask: mask, into: &writer)
         }
         writer.endArray()
         writer.key("version")
@@ -73,10 +74,10 @@ package enum ReplayReport {
         writer.endObject()
     }
 
-    private static func write(_ sheet: Presentation, into writer: inout PrettyJSONWriter) {
+    private static func write(_ sheet: Presentation, mask: ValueMask, into writer: inout PrettyJSONWriter) {
         writer.beginObject()
         writer.key("baseline")
-        write(sheet.baseline, into: &writer)
+        write(mask.apply(sheet.baseline), into: &writer)
         writer.key("canSave")
         writer.bool(sheet.canSave)
         writer.key("changedFields")
@@ -118,7 +119,7 @@ package enum ReplayReport {
         writer.endObject()
         writer.endObject()
         writer.key("values")
-        write(sheet.values, into: &writer)
+        write(mask.apply(sheet.values), into: &writer)
         writer.endObject()
     }
 

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import SheetLogSQLite
 
 /// The replay viewer: its router (the JSON API and the pages over one ``SheetLogReader``) and the
 /// Hummingbird application that serves it.
@@ -14,29 +15,35 @@ package enum ViewerServer {
     /// Every route of the viewer, behind the middleware that writes errors and security headers.
     ///
     /// Replays, timelines, state panels and audit answers pass one ``HeavyWorkGate`` admitting
-    /// `heavyLimit` of them at a time, so that light requests keep a thread.
+    /// `heavyLimit` of them at a time, so that light requests keep a thread. `clock` tells when a
+    /// reveal ends.
     ///
-    /// With ``ViewerAccess/fleet(_:_:)``, reading takes a reader token and the collector's routes
-    /// (`POST /v1/devices/{device}/events`, `GET /health`) take the devices' pushes.
+    /// With ``ViewerAccess/fleet(_:_:)``, reading takes a reader token, the collector's routes
+    /// (`POST /v1/devices/{device}/events`, `GET /health`) take the devices' pushes, and form values
+    /// are masked until a reader who may reveal them reveals a session (``RevealAccess``).
     package static func router(
         reader: any SheetLogReader, access: ViewerAccess = .open, logger: Logger = Logger(label: "sheetlog-server"),
-        heavyLimit: Int = HeavyWorkGate.defaultLimit
+        heavyLimit: Int = HeavyWorkGate.defaultLimit, clock: any SheetLogClock = SystemClock()
     ) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self, options: [.autoGenerateHeadEndpoints])
         // Outermost, so that it logs the status of error replies too.
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: ViewerMiddleware(logger: logger))
+        let reveals: RevealAccess?
         switch access {
         case .open:
-            break
+            reveals = nil
         case let .fleet(collector, options):
             router.add(middleware: ReaderAccessMiddleware(tokens: collector))
             CollectorRoutes<BasicRequestContext>(collector: collector, options: options, logger: logger).register(on: router)
             LoginRoutes<BasicRequestContext>(tokens: collector).register(on: router)
+            let access = RevealAccess(tokens: collector, log: collector, clock: clock)
+            RevealRoutes<BasicRequestContext>(reader: reader, access: access).register(on: router)
+            reveals = access
         }
         let heavy = router.group().add(middleware: HeavyWorkMiddleware(gate: HeavyWorkGate(limit: heavyLimit)))
-        APIRoutes<BasicRequestContext>(reader: reader).register(on: router, heavy: heavy)
-        PageRoutes<BasicRequestContext>(reader: reader).register(on: router, heavy: heavy)
+        APIRoutes<BasicRequestContext>(reader: reader, reveals: reveals).register(on: router, heavy: heavy)
+        PageRoutes<BasicRequestContext>(reader: reader, reveals: reveals).register(on: router, heavy: heavy)
         return router
     }
 

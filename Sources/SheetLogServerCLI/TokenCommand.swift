@@ -7,7 +7,7 @@ import SheetLogPostgres
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
-        abstract: "Make or revoke a reader token: it reads every device (the viewer's API and pages).",
+        abstract: "Make or revoke a reader token: it reads every device (the viewer's API and pages), values masked unless --reveal.",
         subcommands: [Add.self, Revoke.self])
 
     struct Add: AsyncParsableCommand {
@@ -17,15 +17,17 @@ struct TokenCommand: AsyncParsableCommand {
 
         @OptionGroup var store: PostgresURLOption
         @Option(help: ArgumentHelp("Who holds the token (a name to revoke it by).", valueName: "name")) var read: String
+        @Flag(help: "Let the token reveal one session's form values at a time in the viewer (each reveal is recorded in the access log); without it, values stay masked.")
+        var reveal = false
 
         func run() async throws {
-            try await TokenCommand.add(.reader(read), url: store.url)
+            try await TokenCommand.add(reveal ? .revealer(read) : .reader(read), url: store.url)
         }
     }
 
     struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Revoke every reader token of a name.",
+            abstract: "Revoke every reader token of a name (those that may reveal values too).",
             discussion: "Exit codes: 0 revoked, 1 no token of that name to revoke or an unreachable store, 2 usage.")
 
         @OptionGroup var store: PostgresURLOption
@@ -59,6 +61,7 @@ struct TokenCommand: AsyncParsableCommand {
         switch credential {
         case let .device(id): "device \(id)"
         case let .reader(name): "reader \(name)"
+        case let .revealer(name): "reader \(name) (may reveal values)"
         }
     }
 }

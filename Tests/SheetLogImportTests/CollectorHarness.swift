@@ -36,14 +36,15 @@ struct CollectorHarness: Sendable {
 
     /// Runs `body` against the viewer and collector of the fleet, with `options`.
     func run<Value: Sendable>(
-        _ transport: Transport, options: CollectorOptions = .init(), _ body: @Sendable (any TestClientProtocol) async throws -> Value
+        _ transport: Transport, options: CollectorOptions = .init(), clock: any SheetLogClock = SystemClock(),
+        _ body: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
         let fleetReader = reader
         let viewerReader = FleetReader(
             devices: { try await fleetReader.devices().map(\.device) },
             open: { device in try await fleetReader.hasDevice(device) ? try SheetLogDatabase.openFleet(on: fleetReader, device: device) : nil })
         let logger = logs.logger()
-        let app = Application(router: ViewerServer.router(reader: viewerReader, access: .fleet(collector, options), logger: logger))
+        let app = Application(router: ViewerServer.router(reader: viewerReader, access: .fleet(collector, options), logger: logger, clock: clock))
         return try await app.test(transport.setup, body)
     }
 

@@ -47,14 +47,17 @@ package final class PostgresTokenStore: Sendable {
         let token = Self.prefix(of: credential) + Checksum.hex(secret)
         let hash = Self.sha256(token)
         let (kind, subject, now) = (credential.kind, credential.subject, clock.nowMilliseconds())
+        let reveal = if case .revealer = credential { true } else { false }
         _ = try await reader.reading("token add") { client in
             try await client.query(
-                "INSERT INTO tokens (sha256, kind, subject, created_at) VALUES (\(hash), \(kind), \(subject), \(now))", logger: reader.logger)
+                "INSERT INTO tokens (sha256, kind, subject, created_at, reveal) VALUES (\(hash), \(kind), \(subject), \(now), \(reveal))",
+                logger: reader.logger)
         }
         return token
     }
 
-    /// Revokes every token of `credential` not revoked yet; returns how many.
+    /// Revokes every token of `credential` not revoked yet; returns how many. A reader's name
+    /// revokes all of that reader's tokens, those that may reveal values and those that may not.
     package func revoke(_ credential: FleetCredential) async throws -> Int {
         let (kind, subject, now) = (credential.kind, credential.subject, clock.nowMilliseconds())
         return try await reader.reading("token revoke") { client in
@@ -74,11 +77,11 @@ package final class PostgresTokenStore: Sendable {
         let hash = Self.sha256(token)
         return try await reader.reading("token check") { client in
             let rows = try await client.query(
-                "SELECT kind, subject FROM tokens WHERE sha256 = \(hash) AND revoked_at IS NULL", logger: reader.logger)
-            for try await (kind, subject) in rows.decode((String, String).self) {
+                "SELECT kind, subject, reveal FROM tokens WHERE sha256 = \(hash) AND revoked_at IS NULL", logger: reader.logger)
+            for try await (kind, subject, reveal) in rows.decode((String, String, Bool).self) {
                 switch kind {
                 case "device": return .device(subject)
-                case "read": return .reader(subject)
+                case "read": return reveal ? .revealer(subject) : .reader(subject)
                 default: return nil
                 }
             }
@@ -89,7 +92,7 @@ package final class PostgresTokenStore: Sendable {
     static func prefix(of credential: FleetCredential) -> String {
         switch credential {
         case .device: "sld_"
-        case .reader: "slr_"
+        case .reader, .revealer: "slr_"
         }
     }
 

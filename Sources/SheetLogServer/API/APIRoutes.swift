@@ -6,6 +6,11 @@ import SheetLogReports
 /// `sheetlog` CLI's `--json` (and `--csv`) views of the same file.
 struct APIRoutes<Context: RequestContext>: Sendable {
     let reader: any SheetLogReader
+    /// The fleet's reveals: values masked until one; nil for one file served without tokens.
+    let reveals: RevealAccess?
+
+    /// `reveal`, a parameter of the fleet's session reads only.
+    private var revealParameter: Set<String> { reveals == nil ? [] : ["reveal"] }
 
     /// Registers the routes; those that build large answers (replays, timelines, state panels, audit)
     /// on `heavy`, the group behind the ``HeavyWorkGate``.
@@ -22,13 +27,16 @@ struct APIRoutes<Context: RequestContext>: Sendable {
             return Responses.json(try JSONOutput.pretty(SessionsPageJSON(sessions: page.sessions.map(SessionActivityJSON.init), next: page.next)) + "\n")
         }
         heavy.get("/api/devices/:device/sessions/:session/replay") { request, context in
-            let parameters = try QueryParameters(request.uri.query, allowed: ["at"])
-            return try await replay(device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters)
+            let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["at"]))
+            return try await replay(
+                device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters, request: request)
         }
         // The same with the session in the query, for ids a browser cannot keep in a path (`.`, `..`).
         heavy.get("/api/devices/:device/replay") { request, context in
-            let parameters = try QueryParameters(request.uri.query, allowed: ["session", "at"])
-            return try await replay(device: try context.parameters.decoded("device"), session: try PageRoutes<Context>.session(in: parameters), parameters: parameters)
+            let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["session", "at"]))
+            return try await replay(
+                device: try context.parameters.decoded("device"), session: try PageRoutes<Context>.session(in: parameters), parameters: parameters,
+                request: request)
         }
         heavy.get("/api/devices/:device/audit") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: AuditFilter.parameterNames.union(["format"]))
@@ -44,7 +52,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
         router.get("/api/devices/:device/drafts") { request, context in
             _ = try QueryParameters(request.uri.query, allowed: [])
             let device = try context.parameters.decoded("device")
-            return Responses.json(try DraftsReport.json(try await reader.drafts(device: device)) + "\n")
+            return Responses.json(try DraftsReport.json(try await reader.drafts(device: device), mask: reveals == nil ? .shown : .masked) + "\n")
         }
         router.get("/api/devices/:device/stats") { request, context in
             _ = try QueryParameters(request.uri.query, allowed: [])
@@ -53,10 +61,11 @@ struct APIRoutes<Context: RequestContext>: Sendable {
         }
     }
 
-    private func replay(device: String, session: String, parameters: QueryParameters) async throws -> Response {
+    private func replay(device: String, session: String, parameters: QueryParameters, request: Request) async throws -> Response {
         let version = try parameters.integer("at", in: 1...Int64.max)
+        let display = try await ValueDisplay.of(parameters, access: reveals, device: device, session: session, request: request)
         let steps = try await reader.replay(device: device, session: session, through: version)
-        return Responses.json(try ReplayReport.json(steps) + "\n")
+        return Responses.json(try ReplayReport.json(steps, mask: display.mask) + "\n")
     }
 }
 

@@ -18,7 +18,7 @@ struct LoginRoutes<Context: RequestContext>: Sendable {
                 return Responses.html(LoginPage.render(problem: "Give the reader token."), status: .badRequest)
             }
             switch try await tokens.credential(of: token) {
-            case .reader:
+            case .reader, .revealer:
                 var response = Response(status: .seeOther, headers: [.location: "/"])
                 response.setCookie(ReaderSession.cookie(token, for: request))
                 return response

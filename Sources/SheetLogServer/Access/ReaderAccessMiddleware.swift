@@ -19,7 +19,7 @@ struct ReaderAccessMiddleware<Context: RequestContext>: RouterMiddleware {
             return refuse(request, .unauthorized, "reading the fleet needs a reader token (Authorization: Bearer, or sign in at /login)")
         }
         switch try await tokens.credential(of: token) {
-        case .reader:
+        case .reader, .revealer:
             return try await next(request, context)
         case .device:
             return refuse(request, .forbidden, "a device token pushes its log; reading the fleet needs a reader token")

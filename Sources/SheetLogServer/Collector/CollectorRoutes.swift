@@ -64,7 +64,7 @@ struct CollectorRoutes<Context: RequestContext>: Sendable {
         }
         let device = try device ?? context.parameters.decoded("device")
         switch credential {
-        case .reader:
+        case .reader, .revealer:
             return .forbidden("a reader token cannot push; a device pushes with its own device token")
         case let .device(owner) where owner != device:
             return .forbidden("this token pushes another device's log, not this one's")

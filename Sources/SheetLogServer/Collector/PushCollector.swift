@@ -8,12 +8,13 @@ package protocol FleetTokens: Sendable {
 }
 
 /// Where the collector stores what devices push: one device's batch in one transaction, through
-/// the same path as `sheetlog-server import` (``PushStoreOutcome`` says what was kept).
+/// the same path as `sheetlog-server import` (``PushStoreOutcome`` says what was kept); and where
+/// the fleet viewer records its reveals of values.
 ///
 /// ```swift
 /// let router = ViewerServer.router(reader: reader, access: .fleet(collector, limits: .default))
 /// ```
-package protocol PushCollector: FleetTokens {
+package protocol PushCollector: FleetTokens, RevealLog {
     /// Stores `events` (consecutive positions, each with its chain) as `device`'s log, or says why not.
     func storePushed(_ events: [RecordedEvent], device: String) async throws -> PushStoreOutcome
 }

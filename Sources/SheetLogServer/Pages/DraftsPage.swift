@@ -4,8 +4,9 @@ import SheetLogReports
 /// `/devices/{device}/drafts`: the drafts a relaunch would offer to restore, each linked to the
 /// timeline at its last edit.
 enum DraftsPage {
-    /// `versions` maps a draft (session and presentation) to the version of its last edit.
-    static func render(device: String, drafts: [RecoverableDraft], versions: [DraftReference: Int64]) -> HTML {
+    /// `versions` maps a draft (session and presentation) to the version of its last edit; `mask`
+    /// says whether `drafts` come with their values masked (the fleet), for the page to say so.
+    static func render(device: String, drafts: [RecoverableDraft], versions: [DraftReference: Int64], mask: ValueMask = .shown) -> HTML {
         let rows = drafts.map { draft -> HTML in
             let reference = DraftReference(session: draft.session, presentation: draft.presentation)
             let link: HTML = versions[reference].map {
@@ -33,10 +34,12 @@ enum DraftsPage {
         let content: HTML = """
             <header class="page-head"><h1>Recoverable drafts</h1>
             <p class="summary">Dirty forms that were neither saved nor discarded: <b>open</b> when still on screen as the log stops, \
-            <b>abandoned</b> when they left the screen dirty. <a href="/api/devices/\(HTML(trusted: ViewerPaths.segment(device)))/drafts">JSON</a></p>
+            <b>abandoned</b> when they left the screen dirty.\(mask == .masked ? maskedNote : .empty) <a href="/api/devices/\(HTML(trusted: ViewerPaths.segment(device)))/drafts">JSON</a></p>
             </header>
             \(table)
             """
         return PageLayout.render(title: "Drafts", page: "drafts", device: device, section: .drafts, content: content)
     }
+
+    private static let maskedNote: HTML = " Values are masked (••••): a reader who may reveal values reveals one session at a time, on its timeline."
 }

@@ -5,6 +5,11 @@ import SheetLogReports
 /// The HTML pages: sessions, timeline (and its state panels), audit, drafts, and the two assets.
 struct PageRoutes<Context: RequestContext>: Sendable {
     let reader: any SheetLogReader
+    /// The fleet's reveals: values masked until one; nil for one file served without tokens.
+    let reveals: RevealAccess?
+
+    /// `reveal`, a parameter of the fleet's session reads only.
+    private var revealParameter: Set<String> { reveals == nil ? [] : ["reveal"] }
 
     /// Registers the routes; those that build large answers (replays, timelines, state panels, audit)
     /// on `heavy`, the group behind the ``HeavyWorkGate``.
@@ -12,7 +17,9 @@ struct PageRoutes<Context: RequestContext>: Sendable {
         router.get("/") { request, _ in
             let parameters = try QueryParameters(request.uri.query, allowed: SessionFilter.parameterNames)
             let devices = try await reader.devices()
-            guard devices.count == 1, let device = devices.first else { return Responses.html(DevicesPage.render(devices: devices)) }
+            guard devices.count == 1, let device = devices.first else {
+                return Responses.html(DevicesPage.render(devices: devices, accessLog: reveals != nil))
+            }
             return try await sessionsPage(device: device, parameters: parameters)
         }
         router.get("/devices/:device/sessions") { request, context in
@@ -20,21 +27,25 @@ struct PageRoutes<Context: RequestContext>: Sendable {
             return try await sessionsPage(device: try context.parameters.decoded("device"), parameters: parameters)
         }
         heavy.get("/devices/:device/sessions/:session") { request, context in
-            let parameters = try QueryParameters(request.uri.query, allowed: ["v"])
-            return try await timeline(device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters)
+            let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["v"]))
+            return try await timeline(
+                device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters, request: request)
         }
         // The same with the session in the query, for ids a browser cannot keep in a path (`.`, `..`).
         heavy.get("/devices/:device/timeline") { request, context in
-            let parameters = try QueryParameters(request.uri.query, allowed: ["session", "v"])
-            return try await timeline(device: try context.parameters.decoded("device"), session: try Self.session(in: parameters), parameters: parameters)
+            let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["session", "v"]))
+            return try await timeline(
+                device: try context.parameters.decoded("device"), session: try Self.session(in: parameters), parameters: parameters, request: request)
         }
         heavy.get("/devices/:device/sessions/:session/state") { request, context in
-            let parameters = try QueryParameters(request.uri.query, allowed: ["v"])
-            return try await statePanel(device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters)
+            let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["v"]))
+            return try await statePanel(
+                device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters, request: request)
         }
         heavy.get("/devices/:device/timeline/state") { request, context in
-            let parameters = try QueryParameters(request.uri.query, allowed: ["session", "v"])
-            return try await statePanel(device: try context.parameters.decoded("device"), session: try Self.session(in: parameters), parameters: parameters)
+            let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["session", "v"]))
+            return try await statePanel(
+                device: try context.parameters.decoded("device"), session: try Self.session(in: parameters), parameters: parameters, request: request)
         }
         heavy.get("/devices/:device/audit") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: AuditFilter.parameterNames.union(["limit", "after"]))
@@ -54,7 +65,9 @@ struct PageRoutes<Context: RequestContext>: Sendable {
         router.get("/devices/:device/drafts") { request, context in
             _ = try QueryParameters(request.uri.query, allowed: [])
             let device = try context.parameters.decoded("device")
-            let drafts = try await reader.drafts(device: device)
+            // A page of many sessions' drafts: masked in the fleet, for a reveal shows one session.
+            let mask: ValueMask = reveals == nil ? .shown : .masked
+            let drafts = try await reader.drafts(device: device).map(mask.apply)
             var versions: [DraftReference: Int64] = [:]
             for session in Set(drafts.map(\.session)).sorted() {
                 let steps = try await reader.replay(device: device, session: session, through: nil)
@@ -62,7 +75,7 @@ struct PageRoutes<Context: RequestContext>: Sendable {
                     versions[DraftReference(session: session, presentation: draft.presentation)] = LastEdit.version(of: draft.presentation, in: steps)
                 }
             }
-            return Responses.html(DraftsPage.render(device: device, drafts: drafts, versions: versions))
+            return Responses.html(DraftsPage.render(device: device, drafts: drafts, versions: versions, mask: mask))
         }
         router.get(RouterPath(ViewerPaths.script)) { _, _ in Responses.asset(ViewerScript.source, contentType: "text/javascript; charset=utf-8") }
         router.get(RouterPath(ViewerPaths.style)) { _, _ in Responses.asset(ViewerStyle.source, contentType: "text/css; charset=utf-8") }
@@ -81,21 +94,23 @@ struct PageRoutes<Context: RequestContext>: Sendable {
             context: .init(stream: session, actualVersion: Int64(versions), operation: "timeline"))
     }
 
-    private func timeline(device: String, session: String, parameters: QueryParameters) async throws -> Response {
+    private func timeline(device: String, session: String, parameters: QueryParameters, request: Request) async throws -> Response {
         let requested = try parameters.integer("v", in: 1...Int64.max)
+        let display = try await ValueDisplay.of(parameters, access: reveals, device: device, session: session, request: request)
         let steps = try await reader.replay(device: device, session: session, through: nil)
         let version = requested ?? Int64(steps.count)
         guard version <= Int64(steps.count) else { throw Self.pastTheEnd(session: session, version: version, versions: steps.count) }
-        return Responses.html(TimelinePage.render(device: device, session: session, steps: steps, version: version))
+        return Responses.html(TimelinePage.render(device: device, session: session, steps: steps, version: version, display: display))
     }
 
-    private func statePanel(device: String, session: String, parameters: QueryParameters) async throws -> Response {
+    private func statePanel(device: String, session: String, parameters: QueryParameters, request: Request) async throws -> Response {
         guard let version = try parameters.integer("v", in: 1...Int64.max) else {
             throw QueryParameters.refusal("parameter v (the version) is required", parameter: "v")
         }
+        let display = try await ValueDisplay.of(parameters, access: reveals, device: device, session: session, request: request)
         let steps = try await reader.replay(device: device, session: session, through: version)
         let previous = steps.count > 1 ? steps[steps.count - 2].state : nil
-        return Responses.html(StatePanel.render(step: steps[steps.count - 1], previous: previous))
+        return Responses.html(StatePanel.render(step: steps[steps.count - 1], previous: previous, mask: display.mask))
     }
 
     /// The `session` query parameter of the query-form routes, required.

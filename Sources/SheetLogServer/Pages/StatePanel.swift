@@ -8,12 +8,13 @@ import SheetLogReports
 /// was offered (Save only after a swipe); each form lists its fields, those this event changed
 /// highlighted and those that differ from the baseline marked.
 enum StatePanel {
-    /// The panel for `step`, with `previous` the state before it (nil at version 1).
-    static func render(step: ReplayStep, previous: SessionState?) -> HTML {
+    /// The panel for `step`, with `previous` the state before it (nil at version 1), its values
+    /// written through `mask` (what changed is found from the real values first).
+    static func render(step: ReplayStep, previous: SessionState?, mask: ValueMask = .shown) -> HTML {
         let state = step.state
         let stack = state.stack
         let cards = stack.enumerated().map { index, sheet in
-            card(sheet, level: index, isTop: index == stack.count - 1, before: previous?.presentation(sheet.id))
+            card(sheet, level: index, isTop: index == stack.count - 1, before: previous?.presentation(sheet.id), mask: mask)
         }
         let screen: HTML = stack.isEmpty
             ? "<p class=\"empty-stack\">\(state.ended ? "No sheet on screen: the session ended." : "No sheet on screen.")</p>"
@@ -22,7 +23,7 @@ enum StatePanel {
             <section class="state" id="state" data-version="\(step.version)" data-depth="\(stack.count)">
             \(head(step))
             <div class="screen" aria-label="What the user saw after version \(step.version)">\(screen)</div>
-            \(changes(step: step, previous: previous))
+            \(changes(step: step, previous: previous, mask: mask))
             </section>
             """
     }
@@ -39,7 +40,7 @@ enum StatePanel {
         """
     }
 
-    private static func card(_ sheet: Presentation, level: Int, isTop: Bool, before: Presentation?) -> HTML {
+    private static func card(_ sheet: Presentation, level: Int, isTop: Bool, before: Presentation?, mask: ValueMask) -> HTML {
         var classes = ["sheet-card", "level-\(min(level, 5))"]
         if isTop { classes.append("top") }
         if before?.isOpen != true { classes.append("appeared") }
@@ -56,7 +57,7 @@ enum StatePanel {
         return """
             <article class="\(classes.joined(separator: " "))" data-presentation="\(sheet.id)" aria-label="sheet \(sheet.id)">
             <header class="sheet-head">\(lock)<span class="sheet-route">\(sheet.route.name)</span><span class="sheet-id">\(sheet.id)</span>\(badges)</header>
-            \(fields(sheet, before: before))
+            \(fields(sheet, before: before, mask: mask))
             <footer class="sheet-actions"><span class="fake-button">Cancel</span><span class="fake-button save\(sheet.canSave ? "" : " disabled")">Save</span></footer>
             \(sheet.pendingConfirmation.map(dialog) ?? .empty)
             </article>
@@ -66,7 +67,7 @@ enum StatePanel {
     /// A padlock, drawn inline (no font is sure to have the emoji).
     private static let lockIcon: HTML = "<svg viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path d=\"M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7h1zm2 0h4V5a2 2 0 0 0-4 0v2z\"/></svg>"
 
-    private static func fields(_ sheet: Presentation, before: Presentation?) -> HTML {
+    private static func fields(_ sheet: Presentation, before: Presentation?, mask: ValueMask) -> HTML {
         let names = Set(sheet.baseline.keys).union(sheet.values.keys).union(sheet.required).sorted()
         if names.isEmpty { return "<p class=\"no-fields\">No form fields.</p>" }
         let differing = Set(sheet.changedFields)
@@ -78,7 +79,8 @@ enum StatePanel {
             let required: HTML = sheet.required.contains(name) ? "<span class=\"required\" title=\"required\">*</span>" : .empty
             return """
                 <tr class="\(classes.joined(separator: " "))" data-field="\(name)"><th scope="row">\(name)\(required)</th>\
-                <td class="value">\(ValueText.cell(sheet.values[name]))</td><td class="baseline">\(ValueText.cell(sheet.baseline[name]))</td></tr>
+                <td class="value">\(ValueText.cell(sheet.values[name].map(mask.apply)))</td>\
+                <td class="baseline">\(ValueText.cell(sheet.baseline[name].map(mask.apply)))</td></tr>
                 """
         }
         return """
@@ -101,14 +103,14 @@ enum StatePanel {
     }
 
     /// What this event changed in the forms: each field with its value before and after.
-    private static func changes(step: ReplayStep, previous: SessionState?) -> HTML {
+    private static func changes(step: ReplayStep, previous: SessionState?, mask: ValueMask) -> HTML {
         guard let previous else { return .empty }
         var items: [HTML] = []
         for sheet in step.state.presentations.values.sorted(by: { $0.id < $1.id }) {
             guard let before = previous.presentation(sheet.id) else { continue }
             for name in Set(before.values.keys).union(sheet.values.keys).sorted()
             where !FieldValue.equivalent(before.values[name], sheet.values[name]) {
-                items.append("<li><span class=\"change-field\">\(sheet.id).\(name)</span> \(ValueText.quoted(before.values[name])) → \(ValueText.quoted(sheet.values[name]))</li>")
+                items.append("<li><span class=\"change-field\">\(sheet.id).\(name)</span> \(ValueText.quoted(before.values[name].map(mask.apply))) → \(ValueText.quoted(sheet.values[name].map(mask.apply)))</li>")
             }
         }
         if items.isEmpty { return .empty }

@@ -9,7 +9,9 @@ import SheetLogReports
 /// the rows in view at a time (a 10,000-event session never has 10,000 rows in the DOM); the state
 /// panel is rendered here, and the script fetches the panel of each version it moves to.
 enum TimelinePage {
-    static func render(device: String, session: String, steps: [ReplayStep], version: Int64) -> HTML {
+    /// `display` says whether the values are shown, masked (with the Reveal button) or revealed
+    /// (with who revealed them, and until when; the links then carry the reveal).
+    static func render(device: String, session: String, steps: [ReplayStep], version: Int64, display: ValueDisplay = .open) -> HTML {
         let index = Int(version) - 1
         let step = steps[index]
         let previous = index > 0 ? steps[index - 1].state : nil
@@ -18,18 +20,19 @@ enum TimelinePage {
         let last = steps.last?.event.occurredAt
         let content: HTML = """
             <section class="timeline" id="timeline" data-versions="\(versions)" data-version="\(version)" \
-            data-state-url="\(ViewerPaths.statePanel(device: device, session: session))" \
-            data-version-query="\(ViewerPaths.timelineVersionQuery(session: session))">
+            data-state-url="\(ViewerPaths.statePanel(device: device, session: session, reveal: display.revealID))" \
+            data-version-query="\(ViewerPaths.timelineVersionQuery(session: session, reveal: display.revealID))">
             <header class="page-head">
             <h1>Session <span class="id">\(session)</span></h1>
             <p class="summary">\(versions) \(versions == 1 ? "event" : "events") · \(TimeText.describe(first)) → \(TimeText.describe(last)) · \
-            <a href="\(ViewerPaths.apiReplay(device: device, session: session))">replay JSON</a> · \
+            <a href="\(ViewerPaths.apiReplay(device: device, session: session, reveal: display.revealID))">replay JSON</a> · \
             <a href="\(ViewerPaths.audit(device: device, query: [("session", session)]))">dismissals</a></p>
+            \(revealBar(device: device, session: session, version: version, display: display))
             </header>
             \(controls(version: version, versions: versions))
             <div class="timeline-body">
             <nav class="event-list" id="event-list" aria-label="Events" tabindex="0"><div class="event-spacer"></div></nav>
-            <div class="state-panel" id="state-panel" aria-live="polite">\(StatePanel.render(step: step, previous: previous))</div>
+            <div class="state-panel" id="state-panel" aria-live="polite">\(StatePanel.render(step: step, previous: previous, mask: display.mask))</div>
             </div>
             <noscript><p>The event list and the replay controls need JavaScript; the state above is version \(version). \
             Use <code>?v=N</code> to open another version.</p></noscript>
@@ -37,6 +40,28 @@ enum TimelinePage {
             </section>
             """
         return PageLayout.render(title: "Session \(session) v\(version)", page: "timeline", device: device, section: .sessions, content: content)
+    }
+
+    /// The fleet's line about the values: masked, with the button that reveals them (a recorded
+    /// POST), or revealed, to whom and until when.
+    private static func revealBar(device: String, session: String, version: Int64, display: ValueDisplay) -> HTML {
+        switch display {
+        case .open:
+            return .empty
+        case .masked:
+            return """
+                <form class="reveal-bar masked" method="post" action="\(ViewerPaths.reveal(device: device, session: session))">\
+                Form values are masked (••••). <button type="submit" id="reveal">Reveal values</button> \
+                A reveal shows this session's values to you for \(RevealAccess.duration / 60_000) minutes and is recorded in the \
+                <a href="\(ViewerPaths.accessLog)">access log</a>.</form>
+                """
+        case let .revealed(record, until):
+            return """
+                <p class="reveal-bar revealed" id="revealed" data-reveal="\(record.id)">Values revealed to \(record.reader) \
+                until <time>\(TimeText.describe(until))</time> (reveal \(record.id) in the <a href="\(ViewerPaths.accessLog)">access log</a>). \
+                <a href="\(ViewerPaths.timeline(device: device, session: session, version: version))">Mask them again</a></p>
+                """
+        }
     }
 
     private static func controls(version: Int64, versions: Int64) -> HTML {

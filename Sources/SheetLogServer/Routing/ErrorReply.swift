@@ -22,6 +22,8 @@ package struct ErrorReply: Sendable, Hashable {
         switch error {
         case let error as SheetLogError:
             self.init(status: Self.status(of: error.code), code: error.code.rawValue, message: error.message)
+        case let refusal as AccessRefusal:
+            self.init(status: refusal.status, code: refusal.code, message: refusal.message)
         case let error as HTTPError where error.status == .notFound:
             self.init(status: .notFound, code: SheetLogError.Code.notFound.rawValue, message: "nothing is served at this path")
         case let error as HTTPError where error.status.kind == .clientError:

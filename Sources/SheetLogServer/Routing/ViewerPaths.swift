@@ -13,27 +13,38 @@ package enum ViewerPaths {
         "/devices/\(segment(device))/sessions" + queryString(query)
     }
 
-    package static func timeline(device: String, session: String, version: Int64? = nil) -> String {
+    package static func timeline(device: String, session: String, version: Int64? = nil, reveal: Int64? = nil) -> String {
+        let reveal = ("reveal", reveal.map(String.init))
         if isDotSegment(session) {
-            return "/devices/\(segment(device))/timeline" + queryString([("session", session), ("v", version.map(String.init))])
+            return "/devices/\(segment(device))/timeline" + queryString([("session", session), reveal, ("v", version.map(String.init))])
         }
-        return "/devices/\(segment(device))/sessions/\(segment(session))" + queryString([("v", version.map(String.init))])
+        return "/devices/\(segment(device))/sessions/\(segment(session))" + queryString([reveal, ("v", version.map(String.init))])
     }
 
-    /// The query of the timeline's own URL up to the version's digits (`?v=`, or `?session=..&v=`):
-    /// the script appends a version to it for the rows' links and the address bar.
-    package static func timelineVersionQuery(session: String) -> String {
-        isDotSegment(session) ? "?session=\(segment(session))&v=" : "?v="
+    /// The query of the timeline's own URL up to the version's digits (`?v=`, or `?session=..&v=`,
+    /// with `reveal=N&` before the version within a reveal): the script appends a version to it for
+    /// the rows' links and the address bar.
+    package static func timelineVersionQuery(session: String, reveal: Int64? = nil) -> String {
+        let revealPart = reveal.map { "reveal=\($0)&" } ?? ""
+        return isDotSegment(session) ? "?session=\(segment(session))&\(revealPart)v=" : "?\(revealPart)v="
     }
 
     /// The state panel's URL up to the version's digits (`…/state?v=`): the timeline's script appends
     /// a version and swaps the HTML fragment in.
-    package static func statePanel(device: String, session: String) -> String {
+    package static func statePanel(device: String, session: String, reveal: Int64? = nil) -> String {
+        let revealPart = reveal.map { "reveal=\($0)&" } ?? ""
         if isDotSegment(session) {
-            return "/devices/\(segment(device))/timeline/state?session=\(segment(session))&v="
+            return "/devices/\(segment(device))/timeline/state?session=\(segment(session))&\(revealPart)v="
         }
-        return "/devices/\(segment(device))/sessions/\(segment(session))/state?v="
+        return "/devices/\(segment(device))/sessions/\(segment(session))/state?\(revealPart)v="
     }
+
+    /// Where the timeline's Reveal button posts (the session in the query, as the query-form routes carry it).
+    package static func reveal(device: String, session: String) -> String {
+        "/devices/\(segment(device))/reveal" + queryString([("session", session)])
+    }
+
+    package static let accessLog = "/access-log"
 
     package static func audit(device: String, query: [(String, String?)] = []) -> String {
         "/devices/\(segment(device))/audit" + queryString(query)
@@ -43,9 +54,10 @@ package enum ViewerPaths {
         "/devices/\(segment(device))/drafts"
     }
 
-    package static func apiReplay(device: String, session: String) -> String {
-        if isDotSegment(session) { return "/api/devices/\(segment(device))/replay" + queryString([("session", session)]) }
-        return "/api/devices/\(segment(device))/sessions/\(segment(session))/replay"
+    package static func apiReplay(device: String, session: String, reveal: Int64? = nil) -> String {
+        let reveal = ("reveal", reveal.map(String.init))
+        if isDotSegment(session) { return "/api/devices/\(segment(device))/replay" + queryString([("session", session), reveal]) }
+        return "/api/devices/\(segment(device))/sessions/\(segment(session))/replay" + queryString([reveal])
     }
 
     /// Whether browsers would drop `id` as a path segment (`.` and `..`; `%2E` is decoded first).

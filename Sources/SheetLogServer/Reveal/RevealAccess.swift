@@ -1,0 +1,80 @@
+import Hummingbird
+import SheetLog
+import SheetLogReports
+import SheetLogSQLite
+
+/// Who sees a fleet session's form values: every value is masked, until a reader whose token has
+/// the reveal permission (`token add --read NAME --reveal`) reveals one session. The reveal is
+/// recorded first (``RevealLog``); its number, carried by the page's links as `reveal=N`, shows that
+/// session's values to that reader, and to no one else, for ``duration``.
+///
+/// A reveal link is checked on every use: the request's token must still be a revealer's, of the
+/// reader who made the reveal, for the same device and session, within the duration. A revoked
+/// token, a link passed to another reader, or an old link is refused (`403`), never shown masked
+/// silently, so the reader knows to reveal again (and is recorded again).
+///
+/// ```swift
+/// let access = RevealAccess(tokens: collector, log: collector)
+/// let reader = try await access.revealer(of: request)   // 401/403 unless the token may reveal
+/// let record = try await access.record(reader: reader, device: "ipad-7", session: "s1")
+/// try await access.display(reveal: record.id, device: "ipad-7", session: "s1", request: request)  // .revealed
+/// ```
+package struct RevealAccess: Sendable {
+    /// How long a reveal shows its session's values: 15 minutes.
+    package static let duration: Int64 = 15 * 60 * 1_000
+
+    let tokens: any FleetTokens
+    let log: any RevealLog
+    let clock: any SheetLogClock
+
+    package init(tokens: any FleetTokens, log: any RevealLog, clock: any SheetLogClock = SystemClock()) {
+        self.tokens = tokens
+        self.log = log
+        self.clock = clock
+    }
+
+    /// How `session` of `device` reads for `request`: masked without `reveal`; revealed when
+    /// `reveal` numbers a live reveal of that session by the request's reader; refused otherwise.
+    func display(reveal id: Int64?, device: String, session: String, request: Request) async throws -> ValueDisplay {
+        guard let id else { return .masked }
+        let reader = try await revealer(of: request)
+        guard let record = try await log.revealRecord(id: id), record.reader == reader, record.device == device, record.session == session else {
+            throw AccessRefusal.forbidden(
+                "reveal \(id) is not a reveal of this session by reader \(reader): reveal the session to see its values (each reveal is recorded)")
+        }
+        let until = record.revealedAt + Self.duration
+        guard clock.nowMilliseconds() < until else {
+            throw AccessRefusal.forbidden(
+                "reveal \(id) ended at \(TimeText.iso(until) ?? "\(until)"): reveal the session again to see its values (each reveal is recorded)")
+        }
+        return .revealed(record, until: until)
+    }
+
+    /// Records that `reader` (a name ``revealer(of:)`` gave) reveals `session` of `device` now.
+    func record(reader: String, device: String, session: String) async throws -> RevealRecord {
+        try await log.recordReveal(reader: reader, device: device, session: session)
+    }
+
+    /// The newest reveals, for the access log.
+    func records(limit: Int, before: Int64?) async throws -> [RevealRecord] {
+        try await log.revealRecords(limit: limit, before: before)
+    }
+
+    /// The name of the reader whose token (Bearer, or the sign-in cookie) may reveal values.
+    func revealer(of request: Request) async throws -> String {
+        guard let token = request.bearerToken ?? ReaderSession.token(in: request), token.utf8.count <= ReaderSession.maxTokenBytes,
+              let credential = try await tokens.credential(of: token)
+        else {
+            throw AccessRefusal.unauthorized("revealing values needs a reader token (Authorization: Bearer, or sign in at /login)")
+        }
+        switch credential {
+        case let .revealer(name):
+            return name
+        case let .reader(name):
+            throw AccessRefusal.forbidden(
+                "reader \(name)'s token may not reveal values: that takes a token made with sheetlog-server token add --read NAME --reveal")
+        case .device:
+            throw AccessRefusal.forbidden("a device token pushes its log; it reveals nothing")
+        }
+    }
+}

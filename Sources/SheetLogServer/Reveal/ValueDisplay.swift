@@ -1,0 +1,41 @@
+import Hummingbird
+import SheetLogCore
+import SheetLogReports
+
+/// What the viewer shows of a session's form values, and why.
+package enum ValueDisplay: Sendable, Hashable {
+    /// One SQLite file served without tokens (loopback by default): values shown.
+    case open
+    /// The fleet, before a reveal: every value masked (`••••`).
+    case masked
+    /// The fleet, within a reveal: values shown until `until` (milliseconds since 1970).
+    case revealed(RevealRecord, until: Int64)
+
+    /// How the reports write values under this display.
+    package var mask: ValueMask {
+        switch self {
+        case .open, .revealed: .shown
+        case .masked: .masked
+        }
+    }
+
+    /// The reveal whose number the page's links carry on; nil when there is none.
+    package var revealID: Int64? {
+        switch self {
+        case .open, .masked: nil
+        case let .revealed(record, _): record.id
+        }
+    }
+}
+
+extension ValueDisplay {
+    /// The display of a read of `session`: ``open`` without a fleet (`access` nil), else as
+    /// ``RevealAccess/display(reveal:device:session:request:)`` says of the query's `reveal=N`.
+    static func of(
+        _ parameters: QueryParameters, access: RevealAccess?, device: String, session: String, request: Request
+    ) async throws -> ValueDisplay {
+        guard let access else { return .open }
+        let reveal = try parameters.integer("reveal", in: 1...Int64.max)
+        return try await access.display(reveal: reveal, device: device, session: session, request: request)
+    }
+}
