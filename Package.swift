@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "SheetLogServer", dependencies: ["SheetLog", "SheetLogReports", "SheetLogPush", "SheetLogCore", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), logging, .product(name: "NIOCore", package: "swift-nio")]),
         // The collector on the fleet store: the viewer's `PushCollector` over PostgreSQL (tokens, each
         // device's store on one pool), for `serve --postgres` and the collector's tests.
-        .target(name: "SheetLogCollector", dependencies: ["SheetLogServer", "SheetLogPostgres", "SheetLogCore"]),
+        .target(name: "SheetLogCollector", dependencies: ["SheetLogServer", "SheetLogPostgres", "SheetLogCore", "SheetLogDomain"]),
         // The `sheetlog-server` command line.
         .executableTarget(
             name: "SheetLogServerCLI",

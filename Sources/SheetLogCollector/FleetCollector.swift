@@ -1,4 +1,5 @@
 import SheetLogCore
+import SheetLogDomain
 import SheetLogPostgres
 import SheetLogServer
 
@@ -11,14 +12,42 @@ package actor FleetCollector: PushCollector {
     package let fleet: PostgresFleetReader
     package nonisolated let tokens: PostgresTokenStore
     package nonisolated let reveals: PostgresRevealLog
+    package nonisolated let sharedKeys: PostgresSharedKeys
+    /// The key pair devices share their subjects' keys for; nil takes no keys.
+    private nonisolated let collectorKey: CollectorKey?
     /// Most recently used last.
     private var stores: [String: (store: PostgresEventStore, used: UInt64)] = [:]
     private var uses: UInt64 = 0
 
-    package init(fleet: PostgresFleetReader) {
+    package init(fleet: PostgresFleetReader, collectorKey: CollectorKey? = nil) {
         self.fleet = fleet
         tokens = PostgresTokenStore.on(fleet)
         reveals = PostgresRevealLog.on(fleet)
+        sharedKeys = PostgresSharedKeys.on(fleet)
+        self.collectorKey = collectorKey
+    }
+
+    package nonisolated var collectorPublicKey: CollectorPublicKey? { collectorKey?.publicKey }
+
+    package nonisolated func storeSharedKeys(_ keys: [SharedSubjectKey], device: String) async throws -> (stored: Int, erased: [String]) {
+        let outcome = try await Deadline.within(Self.storeDeadline, "share keys") { [sharedKeys] in try await sharedKeys.store(keys, device: device) }
+        return (outcome.stored, outcome.erased)
+    }
+
+    /// A subject's key as the collector holds it, to show a revealed session: opened with the
+    /// collector's private key; erased when erased on the collector or by the device; withheld when
+    /// the device shared none, or the collector has no key pair.
+    package nonisolated func subjectKey(device: String, subject: String) async throws -> SubjectKey {
+        let held = try await Deadline.within(Self.lookupDeadline, "open shared key") { [sharedKeys] in
+            try await sharedKeys.key(device: device, subject: subject)
+        }
+        switch held {
+        case .erased: return .erased
+        case .none: return .withheld
+        case .shared(let shared):
+            guard let collectorKey else { return .withheld }
+            return .available(try collectorKey.open(shared, device: device))
+        }
     }
 
     /// How long a token lookup may wait for PostgreSQL: the connection pool queues a request while

@@ -161,6 +161,7 @@ extension PostgresEventStore {
             if let rows { try await write(rows, connection) }
             try await lockAppends(connection)
             try await connection.run(inserts, logger: logger)
+            try await PostgresSharedKeys.deleteKeys(erasedIn: chunk, device: device, connection, logger)
             return chunk.count
         }
         guard last > previous.position else { throw try await batchMismatch(chunk, storedThrough: last, connection) }
@@ -173,6 +174,7 @@ extension PostgresEventStore {
         try await lockAppends(connection)
         try await insert(new, connection)
         if sheetProjections { try await writeSheetRows(of: new, connection) }
+        try await PostgresSharedKeys.deleteKeys(erasedIn: new, device: device, connection, logger)
         return new.count
     }
 

@@ -13,7 +13,8 @@ extension PostgresEventStore {
     ///   the device's log).
     /// - A batch that starts further on is a ``PushStoreOutcome/gap(storedThrough:)``.
     ///
-    /// Nothing is stored unless the whole batch is. Throws ``SheetLogError/Code/invalidInput`` for an
+    /// An `eraseSubject` event among the new ones deletes the device's shared key of its subject
+    /// (``PostgresSharedKeys``) in the same transaction. Nothing is stored unless the whole batch is. Throws ``SheetLogError/Code/invalidInput`` for an
     /// empty batch or positions that do not follow one another.
     @concurrent
     public func storePushed(_ events: [RecordedEvent]) async throws -> PushStoreOutcome {
@@ -42,6 +43,8 @@ extension PostgresEventStore {
             if sheetProjections { try await write(try await sheetRows(of: new, connection), connection) }
             try await lockAppends(connection)
             try await connection.run(insertStatements(new), logger: logger)
+            // A pushed erasure takes the collector's copy of the subject's key with it.
+            try await PostgresSharedKeys.deleteKeys(erasedIn: new, device: device, connection, logger)
             return .stored(storedThrough: end.position, chain: end.chain, added: new.count)
         }
     }

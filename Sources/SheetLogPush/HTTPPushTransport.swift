@@ -5,8 +5,9 @@ import SheetLogJSON
 import FoundationNetworking
 #endif
 
-/// The push protocol over HTTP(S) with URLSession: `POST {collector}/v1/devices/{device}/events`,
-/// `Authorization: Bearer`, the reply read into a ``PushReply``.
+/// The push protocol over HTTP(S) with URLSession: `POST {collector}/v1/devices/{device}/events`
+/// (and, sharing keys, `GET /v1/collector-key`, `POST /v1/devices/{device}/keys`), `Authorization:
+/// Bearer`, the reply read into a ``PushReply`` (``KeyShareReply``).
 ///
 /// ```swift
 /// let transport = try HTTPPushTransport(collector: "https://collector.example.com")
@@ -51,25 +52,80 @@ public struct HTTPPushTransport: PushTransport {
     }
 
     public func send(_ body: [UInt8], device: String, token: String) async -> PushReply {
-        let segment = device.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? device
-        guard let url = URL(string: base.absoluteString + "/v1/devices/\(segment)/events") else {
-            return .unreachable(reason: "the collector's address and the device id make no URL")
+        switch await exchange("POST", "/v1/devices/\(Self.segment(device))/events", body: body, contentType: "application/x-ndjson", token: token) {
+        case let .answered(status, data, retryAfter):
+            return Self.reply(status: status, body: data, retryAfter: retryAfter)
+        case let .unreachable(reason):
+            return .unreachable(reason: reason)
+        }
+    }
+
+    public func collectorKey(token: String) async -> KeyShareReply {
+        switch await exchange("GET", "/v1/collector-key", body: nil, contentType: nil, token: token) {
+        case let .answered(200, data, _):
+            let object = try? JSONValue.parse(String(decoding: data, as: UTF8.self), options: .stored)
+            guard let hex = object?["publicKey"]?.string, let key = CollectorPublicKey(hex: hex) else {
+                return .refused(status: 200, code: "badReply", message: "the collector's 200 held no public key of 64 hex digits")
+            }
+            return .collectorKey(key)
+        case let .answered(status, data, retryAfter):
+            return Self.refusal(status: status, body: data, retryAfter: retryAfter)
+        case let .unreachable(reason):
+            return .unreachable(reason: reason)
+        }
+    }
+
+    public func shareKeys(_ body: [UInt8], device: String, token: String) async -> KeyShareReply {
+        switch await exchange("POST", "/v1/devices/\(Self.segment(device))/keys", body: body, contentType: "application/json", token: token) {
+        case let .answered(200, data, _):
+            let object = try? JSONValue.parse(String(decoding: data, as: UTF8.self), options: .stored)
+            guard let stored = object?["stored"]?.wholeNumber, case let .array(erased)? = object?["erased"] else {
+                return .refused(status: 200, code: "badReply", message: "the collector's 200 did not say which keys it stored")
+            }
+            return .shared(stored: Int(stored), erased: erased.compactMap(\.string))
+        case let .answered(status, data, retryAfter):
+            return Self.refusal(status: status, body: data, retryAfter: retryAfter)
+        case let .unreachable(reason):
+            return .unreachable(reason: reason)
+        }
+    }
+
+    private enum Exchange {
+        case answered(status: Int, body: Data, retryAfter: String?)
+        case unreachable(String)
+    }
+
+    /// One request to the collector with the token as Bearer; its status, body (bounded) and `Retry-After`.
+    private func exchange(_ method: String, _ path: String, body: [UInt8]?, contentType: String?, token: String) async -> Exchange {
+        guard let url = URL(string: base.absoluteString + path) else {
+            return .unreachable("the collector's address and the device id make no URL")
         }
         var request = URLRequest(url: url)
-        request.httpMethod = "POST"
+        request.httpMethod = method
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        request.setValue("application/x-ndjson", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data(body)
+        if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        request.httpBody = body.map { Data($0) }
         let data: Data
         let response: URLResponse
         do {
             (data, response) = try await session.data(for: request)
         } catch {
             // URLError's description names the host and the failure, never the token (a header).
-            return .unreachable(reason: (error as? URLError).map { "\($0.code.rawValue) \($0.localizedDescription)" } ?? "\(type(of: error))")
+            return .unreachable((error as? URLError).map { "\($0.code.rawValue) \($0.localizedDescription)" } ?? "\(type(of: error))")
         }
-        guard let http = response as? HTTPURLResponse else { return .unreachable(reason: "the reply was not HTTP") }
-        return Self.reply(status: http.statusCode, body: data.prefix(Self.maxReplyBytes), retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
+        guard let http = response as? HTTPURLResponse else { return .unreachable("the reply was not HTTP") }
+        return .answered(status: http.statusCode, body: data.prefix(Self.maxReplyBytes), retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
+    }
+
+    private static func segment(_ device: String) -> String {
+        device.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? device
+    }
+
+    private static func refusal(status: Int, body: Data, retryAfter: String?) -> KeyShareReply {
+        let object = try? JSONValue.parse(String(decoding: body, as: UTF8.self), options: .stored)
+        let message = object?["error"]?["message"]?.string ?? "HTTP \(status) without the collector's error body"
+        let seconds = retryAfter.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return .refused(status: status, code: object?["error"]?["code"]?.string ?? "", message: message, retryAfterSeconds: seconds)
     }
 
     /// The ``PushReply`` of a status, a body and a `Retry-After` header (seconds; an HTTP date is

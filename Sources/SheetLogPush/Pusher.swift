@@ -27,6 +27,8 @@ public struct Pusher: Sendable {
     public var jitter: @Sendable () -> Double
     /// Milliseconds since 1970, for the cursor's `acknowledged_at`.
     public var now: @Sendable () -> Int64
+    /// Shares the subjects' keys with the collector each time every event is sent; nil shares none.
+    public var keySharing: KeySharing?
 
     public init(
         source: any PushSource, transport: any PushTransport, device: String, token: String, limits: PushLimits = .default,
@@ -65,11 +67,19 @@ public struct Pusher: Sendable {
         var next = (try await source.pushCursor(collector: collector, device: device)?.through ?? 0) + 1
         summary.acknowledgedThrough = next - 1
         var backoff = PushBackoff()
+        var sharing = keySharing.map { KeySharingProgress(sharing: $0) }
         onState(.idle(acknowledgedThrough: next - 1))
         while true {
             try Task.checkCancellation()
             var events = try await source.events(after: next - 1, limit: limits.maxEvents)
             if events.isEmpty {
+                // Every event is sent: the erasures among them reached the collector before any key.
+                if sharing != nil, case let .retry(delay, reason) = try await shareKeys(&sharing!, backoff: &backoff, summary: &summary) {
+                    summary.retries += 1
+                    onState(.backingOff(until: Date().addingTimeInterval(Self.seconds(delay)), failures: backoff.failures, reason: reason))
+                    try await sleep(delay)
+                    continue
+                }
                 guard follow else {
                     onState(.finished(acknowledgedThrough: summary.acknowledgedThrough))
                     return summary
@@ -108,6 +118,68 @@ public struct Pusher: Sendable {
                 throw error
             }
         }
+    }
+
+    /// What the key sharing of a run knows: the collector's key once asked, the subjects shared.
+    struct KeySharingProgress {
+        let sharing: KeySharing
+        var collectorKey: CollectorPublicKey?
+        var shared: Set<String> = []
+
+        init(sharing: KeySharing) {
+            self.sharing = sharing
+            collectorKey = sharing.collectorKey
+        }
+    }
+
+    enum SharingStep {
+        case done
+        case retry(Duration, reason: String)
+    }
+
+    /// Shares the keys of the subjects not shared yet in this run (all of them the first time).
+    private func shareKeys(_ progress: inout KeySharingProgress, backoff: inout PushBackoff, summary: inout PushSummary) async throws -> SharingStep {
+        let collectorKey: CollectorPublicKey
+        if let known = progress.collectorKey {
+            collectorKey = known
+        } else {
+            let reply = await transport.collectorKey(token: token)
+            guard case let .collectorKey(key) = reply else { return try retryOrStop(after: reply, &backoff, "asking the collector for its public key") }
+            progress.collectorKey = key
+            collectorKey = key
+        }
+        var keys = try await progress.sharing.keys(collectorKey, progress.shared)[...]
+        while !keys.isEmpty {
+            let part = keys.prefix(KeyShareBatch.maxKeys)
+            let reply = await transport.shareKeys(KeyShareBatch.encode(part), device: device, token: token)
+            guard case let .shared(stored, erased) = reply else { return try retryOrStop(after: reply, &backoff, "sharing keys") }
+            progress.shared.formUnion(part.map(\.subject))
+            summary.keysShared += stored
+            summary.erasedOnCollector += erased
+            keys = keys.dropFirst(part.count)
+        }
+        return .done
+    }
+
+    /// A retry (network errors, 429, 502, 503, 504, with the backoff's delay) or the error that stops the run.
+    private func retryOrStop(after reply: KeyShareReply, _ backoff: inout PushBackoff, _ what: String) throws -> SharingStep {
+        switch reply {
+        case let .unreachable(reason):
+            guard case let .retry(delay) = backoff.next(after: .unreachable(reason: reason), jitter: jitter()) else { break }
+            return .retry(delay, reason: "unreachable: \(reason)")
+        case let .refused(status, code, message, retryAfterSeconds):
+            if [429, 502, 503, 504].contains(status),
+               case let .retry(delay) = backoff.next(after: .refused(status: status, code: code, message: message, retryAfterSeconds: retryAfterSeconds), jitter: jitter()) {
+                return .retry(delay, reason: "HTTP \(status)\(code.isEmpty ? "" : " \(code)")")
+            }
+            let line = String(message.map { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : $0 }.prefix(300))
+            throw SheetLogError(
+                .pushRefused, "the collector refused \(what) (HTTP \(status) \(code.isEmpty ? "without a code" : code)): \(line)",
+                context: .init(operation: "share keys"))
+        case .collectorKey, .shared:
+            break
+        }
+        throw SheetLogError(.pushRefused, "the collector answered \(what) with a reply of another request", context: .init(operation: "share keys"))
     }
 
     static func collectorHoldsMore(_ storedThrough: Int64, _ last: Int64) -> SheetLogError {

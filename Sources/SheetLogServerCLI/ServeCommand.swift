@@ -23,7 +23,10 @@ struct ServeCommand: AsyncParsableCommand {
             POST /v1/devices/{device}/events with their device tokens (sheetlog-server device add ID), \
             reading takes a reader token (sheetlog-server token add --read NAME) as Authorization: Bearer \
             or through /login, and GET /health answers a proxy. Put a TLS proxy in front before \
-            listening beyond loopback.
+            listening beyond loopback. Form values are masked in the viewer; a reader token made with \
+            --reveal reveals one session at a time, each reveal recorded on /access-log. With \
+            --collector-key, devices may share their subjects' keys (push --share-keys), so that a \
+            reveal shows a sealed device's values too.
             """)
 
     @Option(name: .customLong("db"), help: ArgumentHelp("The database file (default $SHEETLOG_DB, else ./sheetlog.sqlite).", valueName: "path"))
@@ -48,6 +51,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --postgres: the batches a second each device may push, after a burst of twice as many.", valueName: "n"))
     var pushRate = CollectorOptions().perSecond
 
+    @Option(help: ArgumentHelp(
+        "With --postgres: the collector's key file (sheetlog-server collector-key FILE): devices share their subjects' keys for it (push --share-keys), and a reveal in the viewer opens sealed values with them.",
+        valueName: "path"))
+    var collectorKey: String?
+
     @Flag(help: "Log informational messages (requests, start and stop) to stderr.")
     var verbose = false
 
@@ -58,6 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
         if !(1...100_000).contains(maxBatchEvents) { throw ValidationError("--max-batch-events must be from 1 to 100000") }
         if !(1_024...(256 << 20)).contains(maxBatchBytes) { throw ValidationError("--max-batch-bytes must be from 1024 to 268435456") }
         if !(pushRate > 0 && pushRate <= 100_000) { throw ValidationError("--push-rate must be above 0 and at most 100000") }
+        if collectorKey != nil, database != nil { throw ValidationError("--collector-key is the fleet collector's: use it with --postgres") }
     }
 
     /// What to serve: `--db`, `--postgres`, then `$SHEETLOG_DB`, `$SHEETLOG_POSTGRES`, else ./sheetlog.sqlite.
@@ -88,15 +97,20 @@ struct ServeCommand: AsyncParsableCommand {
             try await serve(reader, access: .open, shown: "\(path) (read-only)", logger: logger)
             try reader.database.close()
         case .fleet(let url):
+            // The key file first: a wrong path is one line before anything connects.
+            let key = try collectorKey.map { path throws(SheetLogError) in try CollectorKey(contentsOfFile: path) }
             // Connects and migrates once: an unreachable server or a refused login is one line here.
             let fleet = try await PostgresFleetReader.open(url: url)
             let databases = FleetDatabases(fleet: fleet)
+            let collector = FleetCollector(fleet: fleet, collectorKey: key)
             let reader = DeadlineReader(
-                FleetReader(devices: { try await databases.devices() }, open: { try await databases.database(of: $0) }),
+                FleetReader(
+                    devices: { try await databases.devices() }, open: { try await databases.database(of: $0) },
+                    subjectKey: { try await collector.subjectKey(device: $0, subject: $1) }),
                 limit: .seconds(30))
             let options = CollectorOptions(
                 limits: PushLimits(maxEvents: maxBatchEvents, maxBytes: maxBatchBytes), perSecond: pushRate, burst: max(1, Int(pushRate * 2)))
-            try await serve(reader, access: .fleet(FleetCollector(fleet: fleet), options), shown: "the fleet store \(fleet.location)", logger: logger)
+            try await serve(reader, access: .fleet(collector, options), shown: "the fleet store \(fleet.location)", logger: logger)
             fleet.close()
         }
         FileHandle.standardOutput.write(Data("sheetlog-server: stopped\n".utf8))

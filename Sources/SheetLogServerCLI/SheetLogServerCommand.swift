@@ -21,6 +21,7 @@ struct SheetLogServerCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, ImportCommand.self, FleetAuditCommand.self, FleetReplayCommand.self, FleetRecoverCommand.self,
             FleetVerifyCommand.self, FleetStatsCommand.self, FleetRebuildCommand.self, DeviceCommand.self, TokenCommand.self,
+            CollectorKeyCommand.self, FleetEraseCommand.self,
         ])
 
     /// Parses and runs; a usage error exits 2, a failure 1 with one sentence on stderr (as `sheetlog`).

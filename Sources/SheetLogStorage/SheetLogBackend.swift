@@ -83,6 +83,10 @@ package protocol SheetLogBackend: EventStore {
     /// keys, or none (``NoSubjectKeys``) for a backend without a master key.
     var subjectKeys: any SubjectKeys { get }
 
+    /// The subjects whose data keys the database holds and has not erased, sorted; empty for a
+    /// backend without sealing. What `push --share-keys` wraps for the collector.
+    func subjectsWithKeys() async throws -> [String]
+
     /// After an erasure committed: forgets every opened key and folded session this backend keeps in
     /// memory, and overwrites what the storage still keeps of the deleted key outside its tables
     /// (SQLite: a TRUNCATE checkpoint of the WAL). False when another connection's read kept the

@@ -46,6 +46,21 @@ import Testing
         #expect(again.stderr == "sheetlog-server: device ipad-7 has no token to revoke\n", "\(again.stderr)")
     }
 
+    @Test func aRevealingReaderTokenIsMadeWithRevealAndRevokedWithTheReadersOthers() async throws {
+        let fleet = try await FleetDatabase.fresh()
+        let plain = try await ProductBinary.runOffThePool(Self.server, ["token", "add", "--read", "ines", "--postgres", fleet.url])
+        let revealing = try await ProductBinary.runOffThePool(Self.server, ["token", "add", "--read", "ines", "--reveal", "--postgres", fleet.url])
+        #expect(revealing.status == 0 && revealing.stderr.contains("reader ines (may reveal values)"), "\(revealing.stderr)")
+        let tokens = try await PostgresTokenStore.open(url: fleet.url)
+        defer { tokens.close() }
+        #expect(try await tokens.credential(of: plain.stdout.trimmingCharacters(in: .newlines)) == .reader("ines"))
+        #expect(try await tokens.credential(of: revealing.stdout.trimmingCharacters(in: .newlines)) == .revealer("ines"))
+        #expect(try await fleet.count("SELECT count(*) FROM tokens WHERE reveal AND subject = $1", device: "ines") == 1)
+        let revoked = try await ProductBinary.runOffThePool(Self.server, ["token", "revoke", "--read", "ines", "--postgres", fleet.url])
+        #expect(revoked.stdout == "revoked 2 tokens of reader ines\n", "\(revoked.stderr)")
+        #expect(try await tokens.credential(of: revealing.stdout.trimmingCharacters(in: .newlines)) == nil)
+    }
+
     @Test func aReaderTokenReadsAndIsNoDevicesToken() async throws {
         let fleet = try await FleetDatabase.fresh()
         let added = try await ProductBinary.runOffThePool(Self.server, ["token", "add", "--read", "support-ana", "--postgres", fleet.url])

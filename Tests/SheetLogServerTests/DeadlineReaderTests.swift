@@ -30,6 +30,7 @@ struct DeadlineReaderTests {
         func devices() async throws -> [String] { await stuck(); return [] }
         func sessions(device: String) async throws -> [SessionActivity] { await stuck(); return [] }
         func replay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep] { await stuck(); return [] }
+        func revealedReplay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep] { await stuck(); return [] }
         func audit(device: String, query: AuditQuery) async throws -> [DismissalRecord] { await stuck(); return [] }
         func drafts(device: String) async throws -> [RecoverableDraft] { await stuck(); return [] }
         func stats(device: String) async throws -> Statistics { await stuck(); throw CancellationError() }

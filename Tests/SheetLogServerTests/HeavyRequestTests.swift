@@ -18,6 +18,10 @@ struct HeavyRequestTests {
 
         init(inner: SQLiteFileReader) { self.inner = inner }
 
+        func revealedReplay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
+            try await replay(device: device, session: session, through: version)
+        }
+
         func replay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
             entered.add(1, ordering: .sequentiallyConsistent)
             if release.wait(timeout: .now() + 120) == .timedOut { timedOut.add(1, ordering: .sequentiallyConsistent) }

@@ -62,6 +62,7 @@ final class ObservedBackend: SheetLogBackend {
     var projectionNames: [String] { inner.projectionNames }
     var subjectKeys: any SubjectKeys { inner.subjectKeys }
     func settleErasure() async throws -> Bool { try await inner.settleErasure() }
+    func subjectsWithKeys() async throws -> [String] { try await inner.subjectsWithKeys() }
     func appendOnlyCheck() async throws -> VerificationReport.Check { try await inner.appendOnlyCheck() }
     func rebuildProjections() async throws { try await inner.rebuildProjections() }
     func close() throws { try inner.close() }

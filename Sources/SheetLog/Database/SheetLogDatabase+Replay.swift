@@ -25,6 +25,23 @@ extension SheetLogDatabase {
         return zip(recorded, steps).map { ReplayStep(event: $0, sheetEvent: $1.event, state: $1.state) }
     }
 
+    /// The steps of `session` with its sealed values opened by the keys `keys` gives for the
+    /// subjects its events name, instead of this database's: how the fleet viewer shows a revealed
+    /// session with the keys its device shared.
+    package func replay(
+        _ session: String, through version: Int64?, keys: (Set<String>) async throws -> [String: SubjectKey]
+    ) async throws -> [ReplayStep] {
+        try Self.requireSession(session, operation: "replay")
+        let recorded = try await backend.readStream(session, after: 0, through: version, limit: nil, descending: false)
+        if recorded.isEmpty {
+            throw SheetLogError(
+                .notFound, "session \(session) has no events to replay", context: .init(stream: session, operation: "replay"))
+        }
+        let subjects = Set(recorded.compactMap { SheetEventCodec.subject(schemaVersion: $0.schemaVersion, payload: $0.payload) })
+        let steps = try Replay.steps(recorded: recorded, keys: GivenSubjectKeys(keys: try await keys(subjects)))
+        return zip(recorded, steps).map { ReplayStep(event: $0, sheetEvent: $1.event, state: $1.state) }
+    }
+
     /// The state of `session` right after its event at `version` (the empty state at 0).
     ///
     /// Throws ``SheetLogError/Code/notFound`` when `version` is negative or beyond the session's version.

@@ -1,4 +1,5 @@
 import SheetLogCore
+import SheetLogDomain
 import SheetLogPush
 import SheetLogSQLite
 
@@ -15,17 +16,28 @@ extension SheetLogDatabase {
     /// // later: push.state, push.cancel()
     /// ```
     ///
-    /// Throws ``SheetLogError/Code/invalidInput`` for an address that is not `http(s)://…`, and
-    /// ``SheetLogError/Code/readOnly`` for a database opened for reading (its cursor cannot move).
+    /// With `shareKeys`, a sealed database also shares its subjects' keys, each wrapped for the
+    /// collector's public key (``sharedKeys(for:device:except:)``), every time it has sent every
+    /// event: a reader who reveals a session in the fleet viewer then sees its values. The
+    /// collector's key is asked of the collector unless `collectorKey` pins it.
+    ///
+    /// Throws ``SheetLogError/Code/invalidInput`` for an address that is not `http(s)://…`,
+    /// ``SheetLogError/Code/readOnly`` for a database opened for reading (its cursor cannot move),
+    /// and ``SheetLogError/Code/notSealed`` for `shareKeys` on a plain database.
     public func push(
         to collector: String, device: String, token: String, follow: Bool = true, limits: PushLimits = .default,
+        shareKeys: Bool = false, collectorKey: CollectorPublicKey? = nil,
         onState: @escaping @Sendable (PushState) -> Void = { _ in }
     ) throws -> PushTask {
-        PushTask(try pusher(to: collector, device: device, token: token, limits: limits), follow: follow, onState: onState)
+        let pusher = try pusher(to: collector, device: device, token: token, limits: limits, shareKeys: shareKeys, collectorKey: collectorKey)
+        return PushTask(pusher, follow: follow, onState: onState)
     }
 
     /// The pusher of this log (for a caller that runs it itself, as `sheetlog push` does).
-    package func pusher(to collector: String, device: String, token: String, limits: PushLimits = .default) throws -> Pusher {
+    package func pusher(
+        to collector: String, device: String, token: String, limits: PushLimits = .default, shareKeys: Bool = false,
+        collectorKey: CollectorPublicKey? = nil
+    ) throws -> Pusher {
         guard let sqlite = backend as? SQLiteBackend else {
             throw SheetLogError(
                 .invalidInput, "only a device's SQLite log is pushed; a fleet store's log is in the fleet already", context: .init(operation: "push"))
@@ -38,7 +50,18 @@ extension SheetLogDatabase {
                 .invalidInput, "a device id is 1 to \(InputLimits.default.maxIdentifierBytes) bytes without control or formatting characters",
                 context: .init(operation: "push"))
         }
+        if shareKeys, backend.subjectKeys is NoSubjectKeys {
+            throw SheetLogError(
+                .notSealed, "\(path ?? "this database") holds a plain log: its values reach the collector as typed, with no key to share (push without --share-keys)",
+                context: .init(operation: "push"))
+        }
         let transport = try HTTPPushTransport(collector: collector)
-        return Pusher(source: SQLitePushSource(store: sqlite.store), transport: transport, device: device, token: token, limits: limits)
+        var pusher = Pusher(source: SQLitePushSource(store: sqlite.store), transport: transport, device: device, token: token, limits: limits)
+        if shareKeys {
+            pusher.keySharing = KeySharing(collectorKey: collectorKey) { [self] collector, shared in
+                try await sharedKeys(for: collector, device: device, except: shared)
+            }
+        }
+        return pusher
     }
 }

@@ -15,7 +15,10 @@ struct PushCommand: AsyncParsableCommand, GlobalOptionsCommand {
             batch again (which the collector stores once). Network errors, 429, 502, 503 and 504 are retried \
             with exponential backoff and jitter (1 s doubling to 60 s, Retry-After honoured); any other \
             refusal stops with one line and exit 1. With --follow, new events are pushed as they are \
-            recorded, until Ctrl-C.
+            recorded, until Ctrl-C. With --share-keys (a sealed database, its --key-file given), each \
+            subject's key is also sent once every event is, wrapped for the collector's public key, so \
+            that a reader who reveals a session in the fleet viewer sees its values; keys of subjects \
+            erased on the collector are refused there.
             """)
     static let databaseAction = "push"
 
@@ -36,9 +39,21 @@ struct PushCommand: AsyncParsableCommand, GlobalOptionsCommand {
     @Option(help: ArgumentHelp("Events a batch holds at most (within the collector's limit, 1000 by default).", valueName: "n"))
     var batch = PushLimits.default.maxEvents
 
+    @Flag(help: "Share each subject's key with the collector, wrapped for its public key (a sealed database only).")
+    var shareKeys = false
+
+    @Option(help: ArgumentHelp(
+        "The collector's public key (64 hex digits, as sheetlog-server collector-key prints it) to wrap the keys for, instead of asking the collector.",
+        valueName: "hex"))
+    var collectorKey: String?
+
     func validate() throws {
         if !(1...100_000).contains(batch) { throw ValidationError("--batch must be from 1 to 100000") }
         if device.isEmpty { throw ValidationError("--device must not be empty") }
+        if let collectorKey {
+            if !shareKeys { throw ValidationError("--collector-key is the key --share-keys wraps for: give --share-keys too") }
+            if CollectorPublicKey(hex: collectorKey) == nil { throw ValidationError("--collector-key must be 64 hex digits (a collector's public key)") }
+        }
     }
 
     func run() async throws {
@@ -47,7 +62,8 @@ struct PushCommand: AsyncParsableCommand, GlobalOptionsCommand {
         defer { try? database.close() }
         var limits = PushLimits.default
         limits.maxEvents = batch
-        let pusher = try database.pusher(to: to, device: device, token: token, limits: limits)
+        let pusher = try database.pusher(
+            to: to, device: device, token: token, limits: limits, shareKeys: shareKeys, collectorKey: collectorKey.flatMap(CollectorPublicKey.init(hex:)))
         let collector = pusher.transport.collector
         let verbose = global.verbose
         let summary = try await pusher.run(follow: follow) { state in
@@ -61,6 +77,12 @@ struct PushCommand: AsyncParsableCommand, GlobalOptionsCommand {
                 Terminal.writeError("sheetlog: push: sending \(events) events after position \(after)")
             case .idle, .sending, .finished, .stopped:
                 break
+            }
+        }
+        if shareKeys {
+            Terminal.writeLine("shared \(summary.keysShared) \(summary.keysShared == 1 ? "subject's key" : "subjects' keys") with \(collector)")
+            for subject in summary.erasedOnCollector {
+                Terminal.writeError("sheetlog: push: subject \(subject) is erased on the collector: its key was not shared")
             }
         }
         if summary.batches == 0 {

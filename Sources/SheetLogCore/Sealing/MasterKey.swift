@@ -47,39 +47,15 @@ public struct MasterKey: Sendable {
     /// or can be read by other users (as ssh refuses such a private key): the message names the
     /// path, never the key.
     public init(contentsOfFile path: String) throws(SheetLogError) {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw Self.unavailable("cannot read the key file \(path): \(String(cString: strerror(errno)))")
-        }
-        if status.st_mode & 0o077 != 0 {
-            throw Self.unavailable(
-                "the key file \(path) can be read by other users (mode \(String(status.st_mode & 0o777, radix: 8))): chmod 600 it")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Self.unavailable("cannot read the key file \(path)")
-        }
-        let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard lines.count == 2, lines[0] == Self.fileHeader, let bytes = Checksum.bytes(hex: lines[1]), let key = MasterKey(bytes: bytes) else {
-            throw Self.unavailable("\(path) is not a SheetLog key file (make one with sheetlog keygen)")
-        }
-        self = key
+        let bytes = try KeyFileFormat.read(path, header: Self.fileHeader, kind: "SheetLog key file", maker: "sheetlog keygen")
+        self.init(key: SymmetricKey(data: bytes))
     }
 
     /// Writes the key to a new file readable by its owner only (mode 0600); throws
     /// ``SheetLogError/Code/keyUnavailable`` when something is at `path` already: a key file is
     /// never overwritten, since the data it wraps would be lost with it.
     public func write(toNewFileAt path: String) throws(SheetLogError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else {
-            let reason = errno == EEXIST ? "a file is there already; a key file is never overwritten" : String(cString: strerror(errno))
-            throw Self.unavailable("cannot write the key file \(path): \(reason)")
-        }
-        defer { close(descriptor) }
-        let text = Array("\(Self.fileHeader)\n\(Checksum.hex(bytes))\n".utf8)
-        let written = text.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-        guard written == text.count, fsync(descriptor) == 0 else {
-            throw Self.unavailable("cannot write the key file \(path): \(String(cString: strerror(errno)))")
-        }
+        try KeyFileFormat.write(bytes, header: Self.fileHeader, toNewFileAt: path)
     }
 
     /// `key` sealed for storage, bound to its subject: a wrapped key copied to another subject's row
@@ -99,9 +75,5 @@ public struct MasterKey: Sendable {
 
     private static func wrapAAD(_ subject: String) -> [UInt8] {
         Array("sheetlog subject key v1\u{0}\(subject)".utf8)
-    }
-
-    private static func unavailable(_ message: String) -> SheetLogError {
-        SheetLogError(.keyUnavailable, message, context: .init(operation: "key"))
     }
 }

@@ -30,3 +30,14 @@ extension FieldValue {
     /// What a sealed value reads as where its key is not at hand (the fleet, without shared keys).
     public static let withheld = FieldValue.string("[sealed]")
 }
+
+/// The keys a reader was given, subject by subject; a subject it was not given reads as withheld.
+package struct GivenSubjectKeys: SubjectKeys {
+    package let keys: [String: SubjectKey]
+
+    package init(keys: [String: SubjectKey]) {
+        self.keys = keys
+    }
+
+    package func key(for subject: String) -> SubjectKey { keys[subject] ?? .withheld }
+}

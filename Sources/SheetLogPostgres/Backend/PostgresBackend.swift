@@ -17,6 +17,9 @@ package final class PostgresBackend: SheetLogBackend, Sendable {
     /// The fleet holds no subjects' keys: sealed values read as withheld (`[sealed]`).
     package var subjectKeys: any SubjectKeys { NoSubjectKeys() }
 
+    /// None: a device's log in the fleet store comes without its master key.
+    package func subjectsWithKeys() async throws -> [String] { [] }
+
     /// Nothing to settle: a fleet store holds no subject keys, so nothing of it is ever erased here.
     package func settleErasure() async throws -> Bool { true }
 

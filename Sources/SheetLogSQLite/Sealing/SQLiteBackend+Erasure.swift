@@ -20,4 +20,11 @@ extension SQLiteBackend {
             return (row?[0] as Int?) == 0
         }
     }
+
+    package func subjectsWithKeys() async throws -> [String] {
+        guard store.configuration.keyRing != nil else { return [] }
+        return try await readModels("subjectsWithKeys") { db in
+            try String.fetchAll(db, sql: "SELECT subject FROM subject_keys WHERE wrapped_key IS NOT NULL ORDER BY subject")
+        }
+    }
 }

@@ -64,7 +64,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     private func replay(device: String, session: String, parameters: QueryParameters, request: Request) async throws -> Response {
         let version = try parameters.integer("at", in: 1...Int64.max)
         let display = try await ValueDisplay.of(parameters, access: reveals, device: device, session: session, request: request)
-        let steps = try await reader.replay(device: device, session: session, through: version)
+        let steps = try await display.replay(from: reader, device: device, session: session, through: version)
         return Responses.json(try ReplayReport.json(steps, mask: display.mask) + "\n")
     }
 }

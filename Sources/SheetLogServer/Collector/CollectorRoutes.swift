@@ -4,7 +4,9 @@ import SheetLogCore
 import SheetLogPush
 
 /// The collector: `POST /v1/devices/{device}/events` stores a batch a device pushes (JSON Lines,
-/// ``PushBatch``) in the fleet store, and `GET /health` answers the proxy in front.
+/// ``PushBatch``) in the fleet store, `GET /v1/collector-key` and `POST /v1/devices/{device}/keys`
+/// take the subjects' keys a device shares (``KeyShareBatch``), and `GET /health` answers the proxy
+/// in front.
 ///
 /// Each push is checked in the order that costs the collector least: the token (401, 403), the
 /// device's rate (429), the declared length (413, before a byte of the body is read), then the body
@@ -28,6 +30,7 @@ struct CollectorRoutes<Context: RequestContext>: Sendable {
         router.post("/v1/devices/:device/events") { request, context in
             await push(request, context: context)
         }
+        registerKeySharing(on: router)
         router.get("/health") { _, _ in
             Responses.json(#"{"status":"ok"}"# + "\n")
         }
@@ -56,21 +59,8 @@ struct CollectorRoutes<Context: RequestContext>: Sendable {
     }
 
     private func store(_ request: Request, device: String?, context: Context, batch: inout (events: Int, bytes: Int)) async throws -> CollectorReply {
-        guard let token = request.bearerToken else {
-            return .unauthorized("a push needs the device's token as Authorization: Bearer")
-        }
-        guard let credential = try await collector.credential(of: token) else {
-            return .unauthorized("the token is unknown or revoked")
-        }
         let device = try device ?? context.parameters.decoded("device")
-        switch credential {
-        case .reader, .revealer:
-            return .forbidden("a reader token cannot push; a device pushes with its own device token")
-        case let .device(owner) where owner != device:
-            return .forbidden("this token pushes another device's log, not this one's")
-        case .device:
-            break
-        }
+        if let refusal = try await refusal(of: request, device: device) { return refusal }
         if let wait = rateLimiter.take(for: device) {
             let seconds = Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0)
             return CollectorReply(
@@ -83,5 +73,23 @@ struct CollectorRoutes<Context: RequestContext>: Sendable {
         let events = try PushBatch.decode(body.readableBytesView, limits: options.limits)
         batch.events = events.count
         return CollectorReply(try await collector.storePushed(events, device: device), device: device)
+    }
+
+    /// Why `request` may not push for `device` (401, 403); nil when its token is that device's.
+    func refusal(of request: Request, device: String) async throws -> CollectorReply? {
+        guard let token = request.bearerToken else {
+            return .unauthorized("a push needs the device's token as Authorization: Bearer")
+        }
+        guard let credential = try await collector.credential(of: token) else {
+            return .unauthorized("the token is unknown or revoked")
+        }
+        switch credential {
+        case .reader, .revealer:
+            return .forbidden("a reader token cannot push; a device pushes with its own device token")
+        case let .device(owner) where owner != device:
+            return .forbidden("this token pushes another device's log, not this one's")
+        case .device:
+            return nil
+        }
     }
 }

@@ -17,4 +17,12 @@ package protocol FleetTokens: Sendable {
 package protocol PushCollector: FleetTokens, RevealLog {
     /// Stores `events` (consecutive positions, each with its chain) as `device`'s log, or says why not.
     func storePushed(_ events: [RecordedEvent], device: String) async throws -> PushStoreOutcome
+
+    /// The public key devices wrap their subjects' keys for; nil when the collector takes none
+    /// (started without `--collector-key`).
+    var collectorPublicKey: CollectorPublicKey? { get }
+
+    /// Stores the keys `device` shares (replacing earlier ones); the subjects erased on the collector,
+    /// or by an erasure the device pushed, are refused and listed.
+    func storeSharedKeys(_ keys: [SharedSubjectKey], device: String) async throws -> (stored: Int, erased: [String])
 }

@@ -97,7 +97,7 @@ struct PageRoutes<Context: RequestContext>: Sendable {
     private func timeline(device: String, session: String, parameters: QueryParameters, request: Request) async throws -> Response {
         let requested = try parameters.integer("v", in: 1...Int64.max)
         let display = try await ValueDisplay.of(parameters, access: reveals, device: device, session: session, request: request)
-        let steps = try await reader.replay(device: device, session: session, through: nil)
+        let steps = try await display.replay(from: reader, device: device, session: session, through: nil)
         let version = requested ?? Int64(steps.count)
         guard version <= Int64(steps.count) else { throw Self.pastTheEnd(session: session, version: version, versions: steps.count) }
         return Responses.html(TimelinePage.render(device: device, session: session, steps: steps, version: version, display: display))
@@ -108,7 +108,7 @@ struct PageRoutes<Context: RequestContext>: Sendable {
             throw QueryParameters.refusal("parameter v (the version) is required", parameter: "v")
         }
         let display = try await ValueDisplay.of(parameters, access: reveals, device: device, session: session, request: request)
-        let steps = try await reader.replay(device: device, session: session, through: version)
+        let steps = try await display.replay(from: reader, device: device, session: session, through: version)
         let previous = steps.count > 1 ? steps[steps.count - 2].state : nil
         return Responses.html(StatePanel.render(step: steps[steps.count - 1], previous: previous, mask: display.mask))
     }

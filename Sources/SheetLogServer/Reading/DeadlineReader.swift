@@ -33,6 +33,10 @@ package struct DeadlineReader: SheetLogReader {
         try await Deadline.within(limit, "a replay") { [inner] in try await inner.replay(device: device, session: session, through: version) }
     }
 
+    package func revealedReplay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
+        try await Deadline.within(limit, "a replay") { [inner] in try await inner.revealedReplay(device: device, session: session, through: version) }
+    }
+
     package func audit(device: String, query: AuditQuery) async throws -> [DismissalRecord] {
         try await Deadline.within(limit, "the audit") { [inner] in try await inner.audit(device: device, query: query) }
     }

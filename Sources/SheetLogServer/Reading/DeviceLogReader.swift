@@ -17,13 +17,25 @@ package struct DeviceLogReader: Sendable {
     }
 
     package func replay(session: String, through version: Int64?) async throws -> [ReplayStep] {
+        try await requireVersion(version, of: session)
+        return try await database.replay(session, through: version)
+    }
+
+    /// The replay with the sealed values opened by the keys `keys` gives for the session's subjects.
+    package func replay(
+        session: String, through version: Int64?, keys: (Set<String>) async throws -> [String: SubjectKey]
+    ) async throws -> [ReplayStep] {
+        try await requireVersion(version, of: session)
+        return try await database.replay(session, through: version, keys: keys)
+    }
+
+    private func requireVersion(_ version: Int64?, of session: String) async throws {
         let versions = try await database.requireSession(session, operation: "replay")
         if let version, version > versions {
             throw SheetLogError(
                 .notFound, "session \(session) has \(versions) \(versions == 1 ? "version" : "versions"); version \(version) is past its end",
                 context: .init(stream: session, actualVersion: versions, operation: "replay"))
         }
-        return try await database.replay(session, through: version)
     }
 
     package func audit(query: AuditQuery) async throws -> [DismissalRecord] {

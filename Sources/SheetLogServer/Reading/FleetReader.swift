@@ -12,13 +12,17 @@ import SheetLogReports
 package struct FleetReader: SheetLogReader {
     private let listDevices: @Sendable () async throws -> [String]
     private let open: @Sendable (String) async throws -> SheetLogDatabase?
+    /// The key the collector holds for a device's subject, for a revealed replay; nil holds none.
+    private let subjectKey: (@Sendable (_ device: String, _ subject: String) async throws -> SubjectKey)?
 
     package init(
         devices: @escaping @Sendable () async throws -> [String],
-        open: @escaping @Sendable (String) async throws -> SheetLogDatabase?
+        open: @escaping @Sendable (String) async throws -> SheetLogDatabase?,
+        subjectKey: (@Sendable (_ device: String, _ subject: String) async throws -> SubjectKey)? = nil
     ) {
         listDevices = devices
         self.open = open
+        self.subjectKey = subjectKey
     }
 
     package func devices() async throws -> [String] {
@@ -39,6 +43,15 @@ package struct FleetReader: SheetLogReader {
 
     package func replay(device name: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
         try await device(name).replay(session: session, through: version)
+    }
+
+    package func revealedReplay(device name: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
+        guard let subjectKey else { return try await replay(device: name, session: session, through: version) }
+        return try await device(name).replay(session: session, through: version) { subjects in
+            var keys: [String: SubjectKey] = [:]
+            for subject in subjects { keys[subject] = try await subjectKey(name, subject) }
+            return keys
+        }
     }
 
     package func audit(device name: String, query: AuditQuery) async throws -> [DismissalRecord] {

@@ -35,6 +35,11 @@ package struct SQLiteFileReader: SheetLogReader {
         return try await device.replay(session: session, through: version)
     }
 
+    /// The replay: a file is read with its own key (when it is sealed), so nothing more opens.
+    package func revealedReplay(device name: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
+        try await replay(device: name, session: session, through: version)
+    }
+
     package func audit(device name: String, query: AuditQuery) async throws -> [DismissalRecord] {
         try await requireDevice(name)
         return try await device.audit(query: query)

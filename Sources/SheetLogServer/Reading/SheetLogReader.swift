@@ -21,6 +21,10 @@ package protocol SheetLogReader: Sendable {
     /// ``SheetLogError/Code/notFound`` for an unknown session or a version past its end.
     func replay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep]
 
+    /// ``replay(device:session:through:)`` as a reveal shows it: in the fleet, the sealed values
+    /// opened with the keys the device shared (`[sealed]` without one, `[erased]` once erased).
+    func revealedReplay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep]
+
     /// The dismissals matching `query`, in log order.
     func audit(device: String, query: AuditQuery) async throws -> [DismissalRecord]
 
@@ -36,6 +40,7 @@ package protocol SheetLogReader: Sendable {
 }
 
 extension SheetLogReader {
+
     /// Throws ``SheetLogError/Code/notFound`` unless `device` is one of ``devices()``.
     package func requireDevice(_ device: String) async throws {
         if try await !devices().contains(device) {

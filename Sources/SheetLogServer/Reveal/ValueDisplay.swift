@@ -1,4 +1,5 @@
 import Hummingbird
+import SheetLog
 import SheetLogCore
 import SheetLogReports
 
@@ -37,5 +38,15 @@ extension ValueDisplay {
         guard let access else { return .open }
         let reveal = try parameters.integer("reveal", in: 1...Int64.max)
         return try await access.display(reveal: reveal, device: device, session: session, request: request)
+    }
+}
+
+extension ValueDisplay {
+    /// The session's steps as this display reads them: with the device's shared keys within a reveal.
+    func replay(from reader: any SheetLogReader, device: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
+        switch self {
+        case .open, .masked: try await reader.replay(device: device, session: session, through: version)
+        case .revealed: try await reader.revealedReplay(device: device, session: session, through: version)
+        }
     }
 }

@@ -1,0 +1,137 @@
+import Logging
+import PostgresNIO
+import SheetLogCore
+import SheetLogDomain
+
+/// The subjects' keys devices share with the collector, and the erasures made on it (`shared_keys`,
+/// `subject_erasures`, fleet migration 0004). Keys are kept as the devices wrapped them, for the
+/// collector's public key: these tables alone open nothing.
+///
+/// A subject erased on the collector, or whose `eraseSubject` event its device pushed, has no
+/// shared key and gets none again: a share of it is answered as erased and not stored.
+///
+/// ```swift
+/// let keys = PostgresSharedKeys.on(fleet)
+/// let outcome = try await keys.store(shared, device: "ipad-7")   // outcome.erased: refused subjects
+/// let erasure = try await keys.erase(subject: "user-42", device: nil, requestedBy: "ticket 88")
+/// ```
+package struct PostgresSharedKeys: Sendable {
+    private let reader: PostgresFleetReader
+    private let clock: any SheetLogClock
+
+    package static func on(_ reader: PostgresFleetReader, clock: any SheetLogClock = WallClock()) -> PostgresSharedKeys {
+        PostgresSharedKeys(reader: reader, clock: clock)
+    }
+
+    /// What a share did: keys stored (a key shared before is replaced), subjects refused as erased.
+    package struct StoreOutcome: Sendable, Hashable {
+        package var stored: Int
+        package var erased: [String]
+    }
+
+    /// Stores `keys` as `device` shared them, in one transaction; the erased subjects' keys are not stored.
+    package func store(_ keys: [SharedSubjectKey], device: String) async throws -> StoreOutcome {
+        let now = clock.nowMilliseconds()
+        return try await reader.reading("share keys") { client in
+            try await client.withTransaction(logger: reader.logger) { connection in
+                var outcome = StoreOutcome(stored: 0, erased: [])
+                for key in keys {
+                    if try await Self.isErased(key.subject, device: device, connection, reader.logger) {
+                        outcome.erased.append(key.subject)
+                        continue
+                    }
+                    let (ephemeral, sealed) = (ByteBuffer(bytes: key.ephemeralPublicKey), ByteBuffer(bytes: key.sealedKey))
+                    try await connection.query("""
+                        INSERT INTO shared_keys (device, subject, ephemeral, sealed_key, shared_at)
+                        VALUES (\(device), \(key.subject), \(ephemeral), \(sealed), \(now))
+                        ON CONFLICT (device, subject) DO UPDATE SET ephemeral = EXCLUDED.ephemeral, sealed_key = EXCLUDED.sealed_key,
+                            shared_at = EXCLUDED.shared_at
+                        """, logger: reader.logger)
+                    outcome.stored += 1
+                }
+                return outcome
+            }
+        }
+    }
+
+    /// What the collector holds for a subject of a device.
+    package enum Held: Sendable, Hashable {
+        case shared(SharedSubjectKey)
+        case erased
+        case none
+    }
+
+    package func key(device: String, subject: String) async throws -> Held {
+        try await reader.reading("open shared key") { client in
+            try await client.withConnection { connection in
+                if try await Self.isErased(subject, device: device, connection, reader.logger) { return .erased }
+                let rows = try await connection.query(
+                    "SELECT ephemeral, sealed_key FROM shared_keys WHERE device = \(device) AND subject = \(subject)", logger: reader.logger)
+                for try await (ephemeral, sealed) in rows.decode((ByteBuffer, ByteBuffer).self) {
+                    return .shared(SharedSubjectKey(subject: subject, ephemeralPublicKey: Array(buffer: ephemeral), sealedKey: Array(buffer: sealed)))
+                }
+                return .none
+            }
+        }
+    }
+
+    /// What ``erase(subject:device:requestedBy:)`` did.
+    package struct Erasure: Sendable, Hashable {
+        /// Shared keys deleted now.
+        package var keysDeleted: Int
+        /// When the subject was erased before (on every device, or on this one) and nothing was left to
+        /// delete: nil when this erasure is new.
+        package var erasedBefore: Int64?
+    }
+
+    /// Deletes the subject's shared keys (of `device`, or of every device when nil) and records the
+    /// erasure, so that later shares of the subject are refused; then rewrites `shared_keys`
+    /// (VACUUM FULL), so that the deleted rows' bytes leave its file. Erasing again changes nothing.
+    package func erase(subject: String, device: String?, requestedBy: String) async throws -> Erasure {
+        let now = clock.nowMilliseconds()
+        let erasure = try await reader.reading("erase") { client in
+            try await client.withTransaction(logger: reader.logger) { connection in
+                let deleted = try await connection.query(
+                    "DELETE FROM shared_keys WHERE subject = \(subject) AND (\(device)::text IS NULL OR device = \(device)) RETURNING 1",
+                    logger: reader.logger)
+                var count = 0
+                for try await _ in deleted { count += 1 }
+                let earlier = try await connection.query("""
+                    SELECT min(erased_at) FROM subject_erasures WHERE subject = \(subject) AND (device IS NULL OR device = \(device))
+                    """, logger: reader.logger)
+                var erasedBefore: Int64?
+                for try await at in earlier.decode(Int64?.self) { erasedBefore = at }
+                if count == 0, let erasedBefore { return Erasure(keysDeleted: 0, erasedBefore: erasedBefore) }
+                try await connection.query("""
+                    INSERT INTO subject_erasures (subject, device, requested_by, erased_at, keys_deleted)
+                    VALUES (\(subject), \(device), \(requestedBy), \(now), \(count))
+                    """, logger: reader.logger)
+                return Erasure(keysDeleted: count, erasedBefore: nil)
+            }
+        }
+        if erasure.keysDeleted > 0 {
+            _ = try await reader.reading("erase") { client in try await client.query("VACUUM FULL shared_keys", logger: reader.logger) }
+        }
+        return erasure
+    }
+
+    /// Erased on the collector (on every device or this one), or by an `eraseSubject` event the device pushed.
+    static func isErased(_ subject: String, device: String, _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
+        let rows = try await connection.query("""
+            SELECT EXISTS (SELECT 1 FROM subject_erasures WHERE subject = \(subject) AND (device IS NULL OR device = \(device)))
+                OR EXISTS (SELECT 1 FROM events WHERE device = \(device) AND stream = \(SubjectErasure.stream)
+                           AND type = \(SubjectErasure.type) AND payload::jsonb ->> 'subject' = \(subject))
+            """, logger: logger)
+        for try await erased in rows.decode(Bool.self) { return erased }
+        return false
+    }
+
+    /// Deletes the shared keys of the subjects whose `eraseSubject` events are among `events` (a
+    /// device's pushed or imported batch), in the caller's transaction.
+    static func deleteKeys(erasedIn events: [RecordedEvent], device: String, _ connection: PostgresConnection, _ logger: Logger) async throws {
+        for event in events where event.stream == SubjectErasure.stream && event.type == SubjectErasure.type {
+            let subject = try SubjectErasure.decode(event).subject
+            try await connection.query("DELETE FROM shared_keys WHERE device = \(device) AND subject = \(subject)", logger: logger)
+        }
+    }
+}

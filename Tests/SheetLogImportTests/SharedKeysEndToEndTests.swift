@@ -1,0 +1,184 @@
+import Foundation
+import PostgresNIO
+import SheetLog
+import SheetLogCore
+import SheetLogDomain
+import SheetLogPostgres
+import SheetLogTestSupport
+import SheetLogViewerTestSupport
+import Testing
+
+/// A sealed device shares its subjects' keys with the collector (`push --share-keys`): the fleet
+/// tables hold no value and no raw key, a reveal shows the values, and erasing on the collector
+/// (`sheetlog-server erase`) or on the device (its pushed `eraseSubject`) takes the collector's copy
+/// away for good. Through the real binaries, a collector process and PostgreSQL.
+@Suite(.timeLimit(.minutes(5))) struct SharedKeysEndToEndTests {
+    static let sheetlog = PushCommandTests.sheetlog
+    static let server = CollectorProcess.executable
+
+    /// Two subjects' sessions: ada (s1) and bob (s2), each with values to look for.
+    static let lines = """
+        {"session":"s1","subject":"ada","type":"present","presentation":"p1","route":{"name":"newExpense"},"baseline":{"amount":"mk-ada-base-31"}}
+        {"session":"s1","type":"edit","field":"note","value":"mk-ada-note-77"}
+        {"session":"s2","subject":"bob","type":"present","presentation":"q1","route":{"name":"newExpense"}}
+        {"session":"s2","type":"edit","field":"note","value":"mk-bob-note-52"}
+
+        """
+
+    struct Setup {
+        let directory: TemporaryDirectory
+        let fleet: FleetDatabase
+        let collector: CollectorProcess
+        let device: String
+        let masterKey: String
+        let tokenFile: String
+        let revealer: String
+        let publicKey: String
+
+        init(collectorKey: Bool = true) async throws {
+            directory = try TemporaryDirectory("shared-keys")
+            masterKey = directory.path("master.key")
+            #expect(try await ProductBinary.runOffThePool(sheetlog, ["keygen", masterKey]).status == 0)
+            let ingest = try await ProductBinary.runOffThePool(
+                sheetlog, ["--db", directory.path("device.sqlite"), "--key-file", masterKey, "ingest", "-"], input: Data(lines.utf8))
+            #expect(ingest.status == 0, "\(ingest.stderr)")
+            let keyFile = directory.path("collector.key")
+            let made = try await ProductBinary.runOffThePool(server, ["collector-key", keyFile])
+            #expect(made.status == 0, "\(made.stderr)")
+            publicKey = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            fleet = try await FleetDatabase.fresh()
+            collector = try await CollectorProcess(fleet: fleet, extra: collectorKey ? ["--collector-key", keyFile] : [])
+            device = "phone"
+            tokenFile = directory.path("phone.token")
+            try Data((try await collector.token(for: device) + "\n").utf8).write(to: URL(fileURLWithPath: tokenFile))
+            let tokens = try await PostgresTokenStore.open(url: fleet.url)
+            defer { tokens.close() }
+            revealer = try await tokens.add(.revealer("ines"))
+        }
+
+        var database: String { directory.path("device.sqlite") }
+
+        func push(_ extra: [String] = ["--share-keys"]) async throws -> ProductBinary.Run {
+            try await ProductBinary.runOffThePool(
+                sheetlog, ["--db", database, "--key-file", masterKey, "push", "--to", collector.url, "--device", device, "--token-file", tokenFile] + extra)
+        }
+
+        /// The session's replay as revealed to ines.
+        func revealed(_ session: String) async throws -> String {
+            let base = URL(string: collector.url)!
+            let reveal = try await HTTP.request(
+                base.appendingPathComponent("api/devices/\(device)/reveal").appending(queryItems: [.init(name: "session", value: session)]),
+                method: "POST", bearer: revealer)
+            #expect(reveal.status == 201, "\(String(decoding: reveal.body, as: UTF8.self))")
+            let answer = try JSONSerialization.jsonObject(with: reveal.body) as? [String: Any]
+            let path = try #require(answer?["replay"] as? String)
+            let replay = try await HTTP.get(URL(string: collector.url + path)!, bearer: revealer)
+            #expect(replay.status == 200, "\(replay.body)")
+            return replay.body
+        }
+
+        /// The subjects' raw data keys, read from the device file with its master key.
+        func rawKeys() async throws -> [String: [UInt8]] {
+            var options = SheetLogDatabase.Options()
+            options.keys = KeyFile(path: masterKey)
+            let database = try SheetLogDatabase.openForReading(path: self.database, options: options)
+            defer { try? database.close() }
+            var keys: [String: [UInt8]] = [:]
+            for subject in ["ada", "bob"] {
+                if case .available(let key) = try database.backend.subjectKeys.key(for: subject) { keys[subject] = key.material }
+            }
+            return keys
+        }
+
+        func sharedKeyRows() async throws -> [String] {
+            try await fleet.withConnection { connection in
+                var subjects: [String] = []
+                let rows = try await connection.query("SELECT subject FROM shared_keys ORDER BY subject", logger: FleetDatabase.logger)
+                for try await subject in rows.decode(String.self) { subjects.append(subject) }
+                return subjects
+            }
+        }
+
+        func close() {
+            _ = try? collector.stop()
+        }
+    }
+
+    @Test func sharedKeysRevealValuesAndNeitherValuesNorRawKeysReachTheTables() async throws {
+        let setup = try await Setup()
+        defer { setup.close() }
+        let raw = try await setup.rawKeys()
+        #expect(raw.count == 2)
+        let push = try await setup.push()
+        #expect(push.status == 0, "\(push.stderr)")
+        #expect(push.stdout.contains("shared 2 subjects' keys with"), "\(push.stdout)")
+        #expect(try await setup.sharedKeyRows() == ["ada", "bob"])
+
+        let tables = try await SealedPushTests.everyRow(of: setup.fleet)
+        for marker in ["mk-ada-base-31", "mk-ada-note-77", "mk-bob-note-52"] { #expect(!tables.contains(marker), "\(marker) in the fleet") }
+        for (subject, key) in raw { #expect(!tables.contains(Checksum.hex(key)), "\(subject)'s raw key in the fleet's tables") }
+
+        let masked = try await HTTP.get(URL(string: setup.collector.url + "/api/devices/phone/sessions/s1/replay")!, bearer: setup.revealer)
+        #expect(masked.status == 200 && !masked.body.contains("mk-ada") && masked.body.contains("••••"))
+        let revealed = try await setup.revealed("s1")
+        #expect(revealed.contains("mk-ada-base-31") && revealed.contains("mk-ada-note-77"), "\(revealed)")
+        #expect(try await setup.revealed("s2").contains("mk-bob-note-52"))
+
+        // Pushing again shares the same keys again (replacing them): still one row each.
+        #expect(try await setup.push().status == 0)
+        #expect(try await setup.sharedKeyRows() == ["ada", "bob"])
+    }
+
+    @Test func erasingOnTheCollectorOrOnTheDeviceTakesTheCollectorsCopyForGood() async throws {
+        let setup = try await Setup()
+        defer { setup.close() }
+        #expect(try await setup.push().status == 0)
+
+        let erase = ["erase", "--postgres", setup.fleet.url, "--subject", "ada", "--requested-by", "ticket 88"]
+        let first = try await ProductBinary.runOffThePool(Self.server, erase)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == "erased subject ada on every device on the collector: 1 shared key deleted; later shares of its key are refused\n")
+        let again = try await ProductBinary.runOffThePool(Self.server, erase)
+        #expect(again.status == 0 && again.stdout.hasPrefix("subject ada was erased on every device before, at "), "\(again.stdout)")
+        #expect(again.stdout.hasSuffix(": nothing changed\n"))
+        #expect(try await setup.sharedKeyRows() == ["bob"])
+        let erasedSession = try await setup.revealed("s1")
+        #expect(!erasedSession.contains("mk-ada") && erasedSession.contains("[erased]"), "\(erasedSession)")
+        #expect(try await setup.revealed("s2").contains("mk-bob-note-52"), "another subject is untouched")
+
+        // The device still holds ada's key: sharing it again is refused by the collector.
+        let reshare = try await setup.push()
+        #expect(reshare.status == 0, "\(reshare.stderr)")
+        #expect(reshare.stderr.contains("subject ada is erased on the collector: its key was not shared"), "\(reshare.stderr)")
+        #expect(try await setup.sharedKeyRows() == ["bob"])
+
+        // bob erased on the device: the pushed eraseSubject deletes the collector's copy with it.
+        let deviceErase = try await ProductBinary.runOffThePool(
+            Self.sheetlog, ["--db", setup.database, "--key-file", setup.masterKey, "erase", "--subject", "bob"])
+        #expect(deviceErase.status == 0, "\(deviceErase.stderr)")
+        #expect(try await setup.push(["--share-keys"]).status == 0)
+        #expect(try await setup.sharedKeyRows() == [])
+        let bob = try await setup.revealed("s2")
+        #expect(!bob.contains("mk-bob") && bob.contains("[erased]"), "\(bob)")
+    }
+
+    @Test func sharingIsRefusedClearlyWithoutACollectorKeyOrWithAPlainDatabase() async throws {
+        let setup = try await Setup(collectorKey: false)
+        defer { setup.close() }
+        let refused = try await setup.push()
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("this collector takes no shared keys: it was started without --collector-key"), "\(refused.stderr)")
+        // The events were pushed all the same: sharing comes once every event is sent.
+        #expect(try await setup.fleet.count("SELECT count(*) FROM events WHERE device = $1", device: "phone") == 4)
+
+        let plain = setup.directory.path("plain.sqlite")
+        let ingest = try await ProductBinary.runOffThePool(Self.sheetlog, ["--db", plain, "ingest", "-"], input: Data(Self.lines.utf8))
+        #expect(ingest.status == 0)
+        let plainPush = try await ProductBinary.runOffThePool(
+            Self.sheetlog, ["--db", plain, "push", "--to", setup.collector.url, "--device", "phone", "--token-file", setup.tokenFile, "--share-keys"])
+        #expect(plainPush.status == 1 && plainPush.stderr.contains("holds a plain log: its values reach the collector as typed"), "\(plainPush.stderr)")
+
+        let pinned = try await setup.push(["--share-keys", "--collector-key", "zz"])
+        #expect(pinned.status == 2 && pinned.stderr.contains("--collector-key must be 64 hex digits"), "\(pinned.stderr)")
+    }
+}
