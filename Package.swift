@@ -196,7 +196,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SheetLogBrowserTests",
-            dependencies: ["SheetLogTestSupport", "SheetLogViewerTestSupport", "SheetLog", "SheetLogCLI", "SheetLogServerCLI"]
+            dependencies: [
+                "SheetLogTestSupport", "SheetLogViewerTestSupport", "SheetLog", "SheetLogCLI", "SheetLogServerCLI", "SheetLogPostgresTestSupport",
+                "SheetLogPostgres", "SheetLogCore",
+            ]
         ),
         .testTarget(
             name: "SheetLogReportsTests", dependencies: ["SheetLogTestSupport", "SheetLogReports", "SheetLog", "SheetLogCLI", propertyBased]

@@ -67,7 +67,7 @@ import Testing
             #expect(sheet["changedFields"] as? [String] == ["amount", "note"])
             #expect((sheet["values"] as? [String: String]) == ["amount": "••••", "note": "••••"])
             #expect(answers[3].body.contains("changed-now"), "the field the edit changed is still marked")
-            #expect(answers[2].body.contains(#"action="/devices/\#(device)/reveal?session=s1""#), "the Reveal button")
+            #expect(answers[2].body.contains(#"action="/devices/\#(device)/reveal?session=s1&amp;v=3""#), "the Reveal button, at the version in view")
             let drafts = try #require(try JSONSerialization.jsonObject(with: Data(answers[1].body.utf8)) as? [[String: Any]])
             #expect(drafts.first?["changedFields"] as? [String] == ["amount", "note"])
         }
@@ -156,10 +156,10 @@ import Testing
         let revealer = try await harness.collector.tokens.add(.revealer("ines"))
         try await harness.run(.router) { client in
             try await Self.pushed(harness, client)
-            let posted = try await client.fetch("/devices/\(harness.device)/reveal?session=s1", method: .post, headers: Self.bearer(revealer))
+            let posted = try await client.fetch("/devices/\(harness.device)/reveal?session=s1&v=2", method: .post, headers: Self.bearer(revealer))
             #expect(posted.status == .seeOther, "\(posted.body)")
             let location = try #require(posted.headers[.location])
-            #expect(location.hasPrefix("/devices/\(harness.device)/sessions/s1?reveal="), "\(location)")
+            #expect(location.hasPrefix("/devices/\(harness.device)/sessions/s1?reveal=") && location.hasSuffix("&v=2"), "\(location)")
             let page = try await client.fetch(location, headers: Self.bearer(revealer))
             #expect(page.status == .ok && page.body.contains("mk-base-20c4"))
         }

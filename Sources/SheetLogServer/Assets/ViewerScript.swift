@@ -132,6 +132,9 @@ enum ViewerScript {
       slider.value = String(version);
       position.textContent = "v" + version + " of " + count;
       history.replaceState(null, "", versionQuery + version);
+      // The fleet's Reveal button reveals the version in view.
+      var revealForm = document.getElementById("reveal-form");
+      if (revealForm) revealForm.setAttribute("action", revealForm.getAttribute("data-action") + "&v=" + version);
       scrollToVersion(version, false);
       drawWindow();
       clearTimeout(sliderTimer);

@@ -2,8 +2,8 @@ import Hummingbird
 import SheetLog
 import SheetLogReports
 
-/// The fleet viewer's reveal and its access log: `POST /devices/{device}/reveal?session=S` (the
-/// timeline's button; answers `303` to the revealed timeline), `POST /api/devices/{device}/reveal?session=S`
+/// The fleet viewer's reveal and its access log: `POST /devices/{device}/reveal?session=S[&v=N]` (the
+/// timeline's button; answers `303` to the revealed timeline at version N), `POST /api/devices/{device}/reveal?session=S`
 /// (answers the reveal as JSON, `201`), and `GET /access-log`, `GET /api/access-log` (every reveal,
 /// newest first, to every reader).
 ///
@@ -17,9 +17,13 @@ struct RevealRoutes<Context: RequestContext>: Sendable {
 
     func register(on router: Router<Context>) {
         router.post("/devices/:device/reveal") { request, context in
-            let (device, session) = try Self.target(request, context)
+            let parameters = try QueryParameters(request.uri.query, allowed: ["session", "v"])
+            let device = try context.parameters.decoded("device")
+            let session = try PageRoutes<Context>.session(in: parameters)
+            let version = try parameters.integer("v", in: 1...Int64.max)
             let record = try await reveal(device: device, session: session, request: request)
-            return Response(status: .seeOther, headers: [.location: ViewerPaths.timeline(device: device, session: session, reveal: record.id)])
+            let timeline = ViewerPaths.timeline(device: device, session: session, version: version, reveal: record.id)
+            return Response(status: .seeOther, headers: [.location: timeline])
         }
         router.post("/api/devices/:device/reveal") { request, context in
             let (device, session) = try Self.target(request, context)
