@@ -209,7 +209,7 @@ let package = Package(
             name: "SheetLogReliabilityTests",
             dependencies: [
                 "SheetLogTestSupport", "SheetLogReliability", "SheetLogCrashAppender", "CFaultVFS", "SheetLogSQLite", "SheetLogProjections",
-                grdb, logging,
+                "SheetLog", grdb, logging,
             ]
         ),
         .testTarget(name: "BenchmarkHarnessTests", dependencies: ["SheetLogTestSupport", "BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore"]),
