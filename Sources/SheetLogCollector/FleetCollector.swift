@@ -29,7 +29,22 @@ package actor FleetCollector: PushCollector {
 
     package nonisolated var collectorPublicKey: CollectorPublicKey? { collectorKey?.publicKey }
 
+    /// Each key is opened before anything is stored: a key this collector cannot open (wrapped for
+    /// another collector key, another device, or altered) refuses the request, which would otherwise
+    /// replace a good key with one no reveal can use.
     package nonisolated func storeSharedKeys(_ keys: [SharedSubjectKey], device: String) async throws -> (stored: Int, erased: [String]) {
+        if let collectorKey {
+            for (index, key) in keys.enumerated() {
+                do {
+                    _ = try collectorKey.open(key, device: device)
+                } catch {
+                    throw SheetLogError(
+                        .invalidInput,
+                        "shared keys: key \(index) (subject \(key.subject)) does not open with this collector's key: it was wrapped for another collector key (a stale --collector-key?), for another device, or altered; nothing was stored",
+                        context: .init(operation: "share keys"))
+                }
+            }
+        }
         let outcome = try await Deadline.within(Self.storeDeadline, "share keys") { [sharedKeys] in try await sharedKeys.store(keys, device: device) }
         return (outcome.stored, outcome.erased)
     }
@@ -45,8 +60,9 @@ package actor FleetCollector: PushCollector {
         case .erased: return .erased
         case .none: return .withheld
         case .shared(let shared):
-            guard let collectorKey else { return .withheld }
-            return .available(try collectorKey.open(shared, device: device))
+            // A key stored before the collector's key pair was replaced opens no more: sealed, not a failure.
+            guard let collectorKey, let key = try? collectorKey.open(shared, device: device) else { return .withheld }
+            return .available(key)
         }
     }
 

@@ -144,7 +144,7 @@ public struct Pusher: Sendable {
             collectorKey = known
         } else {
             let reply = await transport.collectorKey(token: token)
-            guard case let .collectorKey(key) = reply else { return try retryOrStop(after: reply, &backoff, "asking the collector for its public key") }
+            guard case let .collectorKey(key) = reply else { return try retryOrStop(after: reply, &backoff, "to give its public key") }
             progress.collectorKey = key
             collectorKey = key
         }
@@ -152,7 +152,7 @@ public struct Pusher: Sendable {
         while !keys.isEmpty {
             let part = keys.prefix(KeyShareBatch.maxKeys)
             let reply = await transport.shareKeys(KeyShareBatch.encode(part), device: device, token: token)
-            guard case let .shared(stored, erased) = reply else { return try retryOrStop(after: reply, &backoff, "sharing keys") }
+            guard case let .shared(stored, erased) = reply else { return try retryOrStop(after: reply, &backoff, "the shared keys") }
             progress.shared.formUnion(part.map(\.subject))
             summary.keysShared += stored
             summary.erasedOnCollector += erased
@@ -174,7 +174,8 @@ public struct Pusher: Sendable {
             }
             let line = String(message.map { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : $0 }.prefix(300))
             throw SheetLogError(
-                .pushRefused, "the collector refused \(what) (HTTP \(status) \(code.isEmpty ? "without a code" : code)): \(line)",
+                .pushRefused,
+                "every event is pushed, but the collector refused \(what) (HTTP \(status) \(code.isEmpty ? "without a code" : code)): \(line)",
                 context: .init(operation: "share keys"))
         case .collectorKey, .shared:
             break

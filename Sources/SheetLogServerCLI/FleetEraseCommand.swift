@@ -36,11 +36,18 @@ struct FleetEraseCommand: AsyncParsableCommand {
         }
         let fleet = try await PostgresFleetReader.open(url: store.url ?? "")
         defer { fleet.close() }
+        if let device, try await !fleet.hasDevice(device) {
+            // A mistyped device would leave the real one's key in place while the operator thinks it erased.
+            throw SheetLogError(
+                .notFound, "no device \(device) in the fleet store \(fleet.location): nothing erased (without --device, every device)",
+                context: .init(operation: "erase"))
+        }
         let erasure = try await PostgresSharedKeys.on(fleet).erase(subject: subject, device: device, requestedBy: requestedBy)
         let scope = device.map { "on device \($0)" } ?? "on every device"
         if let erasedBefore = erasure.erasedBefore {
-            let at = Date(timeIntervalSince1970: Double(erasedBefore) / 1_000).ISO8601Format()
-            FileHandle.standardOutput.write(Data("subject \(subject) was erased \(scope) before, at \(at): nothing changed\n".utf8))
+            let at = Date(timeIntervalSince1970: Double(erasedBefore.at) / 1_000).ISO8601Format()
+            let earlierScope = erasedBefore.device.map { "on device \($0)" } ?? "on every device"
+            FileHandle.standardOutput.write(Data("subject \(subject) was erased \(earlierScope) before, at \(at): nothing changed\n".utf8))
             return
         }
         let keys = erasure.keysDeleted == 1 ? "1 shared key" : "\(erasure.keysDeleted) shared keys"

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import PostgresNIO
 import SheetLog
 import SheetLogCore
 import SheetLogPush
@@ -67,7 +68,12 @@ import Testing
             #expect(sheet["changedFields"] as? [String] == ["amount", "note"])
             #expect((sheet["values"] as? [String: String]) == ["amount": "••••", "note": "••••"])
             #expect(answers[3].body.contains("changed-now"), "the field the edit changed is still marked")
-            #expect(answers[2].body.contains(#"action="/devices/\#(device)/reveal?session=s1&amp;v=3""#), "the Reveal button, at the version in view")
+            #expect(!answers[2].body.contains("id=\"reveal-form\"") && answers[2].body.contains("takes a reader token made"),
+                    "no Reveal button for a reader who may not reveal")
+            let revealer = try await harness.collector.tokens.add(.revealer("ines"))
+            let offered = try await client.fetch("/devices/\(device)/sessions/s1", headers: Self.bearer(revealer))
+            #expect(offered.body.contains(#"action="/devices/\#(device)/reveal?session=s1&amp;v=3""#), "the Reveal button, at the version in view")
+            for marker in Self.markers { #expect(!offered.body.contains(marker)) }
             let drafts = try #require(try JSONSerialization.jsonObject(with: Data(answers[1].body.utf8)) as? [[String: Any]])
             #expect(drafts.first?["changedFields"] as? [String] == ["amount", "note"])
         }
@@ -124,6 +130,12 @@ import Testing
             let logJSON = try await client.fetch("/api/access-log", headers: Self.bearer(harness.readerToken))
             let rows = try #require(logJSON.object["reveals"] as? [[String: Any]])
             #expect(rows.count == 1 && rows.first?["session"] as? String == "s1" && logJSON.object["next"] is NSNull)
+            for statement in ["DELETE FROM reveals", "UPDATE reveals SET reader = 'nobody'", "TRUNCATE reveals"] {
+                await #expect(throws: (any Error).self, "\(statement)") {
+                    try await harness.fleet.withConnection { try await $0.query(PostgresQuery(unsafeSQL: statement), logger: FleetDatabase.logger) }
+                }
+            }
+            #expect(try await harness.collector.revealRecords(limit: 10, before: nil).count == 1, "the access log is append-only")
             #expect(try await harness.collector.tokens.revoke(.reader("ines")) == 1)
             let revoked = try await client.fetch("/api/devices/\(device)/sessions/s1/replay?reveal=\(id)", headers: Self.bearer(revealer))
             #expect(revoked.status == .unauthorized && !revoked.body.contains("mk-amount"))

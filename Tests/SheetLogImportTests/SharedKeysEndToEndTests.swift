@@ -142,6 +142,11 @@ import Testing
         #expect(again.status == 0 && again.stdout.hasPrefix("subject ada was erased on every device before, at "), "\(again.stdout)")
         #expect(again.stdout.hasSuffix(": nothing changed\n"))
         #expect(try await setup.sharedKeyRows() == ["bob"])
+        let onOneDevice = try await ProductBinary.runOffThePool(Self.server, erase + ["--device", "phone"])
+        #expect(onOneDevice.stdout.hasPrefix("subject ada was erased on every device before, at "), "the earlier erasure's scope: \(onOneDevice.stdout)")
+        let ghost = try await ProductBinary.runOffThePool(Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "bob", "--device", "phnoe"])
+        #expect(ghost.status == 1 && ghost.stderr.contains("no device phnoe in the fleet store"), "\(ghost.stderr)")
+        #expect(try await setup.sharedKeyRows() == ["bob"], "a mistyped device erases nothing")
         let erasedSession = try await setup.revealed("s1")
         #expect(!erasedSession.contains("mk-ada") && erasedSession.contains("[erased]"), "\(erasedSession)")
         #expect(try await setup.revealed("s2").contains("mk-bob-note-52"), "another subject is untouched")
@@ -160,6 +165,27 @@ import Testing
         #expect(try await setup.sharedKeyRows() == [])
         let bob = try await setup.revealed("s2")
         #expect(!bob.contains("mk-bob") && bob.contains("[erased]"), "\(bob)")
+    }
+
+    @Test func keysTheCollectorCannotOpenAreRefusedAndNeverBreakAReveal() async throws {
+        let setup = try await Setup()
+        defer { setup.close() }
+        let stranger = CollectorKey.generate().publicKey.description
+        let pinned = try await setup.push(["--share-keys", "--collector-key", stranger])
+        #expect(pinned.status == 1, "\(pinned.stdout)")
+        #expect(pinned.stderr.contains("does not open with this collector's key"), "\(pinned.stderr)")
+        #expect(try await setup.sharedKeyRows() == [], "nothing of the request is stored")
+
+        // A row the collector cannot open (a key pair replaced since) reads as sealed, never a 500.
+        try await setup.fleet.withConnection { connection in
+            let garbage = ByteBuffer(bytes: [UInt8](repeating: 7, count: 60))
+            let ephemeral = ByteBuffer(bytes: CollectorKey.generate().publicKey.bytes)
+            try await connection.query(
+                "INSERT INTO shared_keys VALUES ('phone', 'ada', \(ephemeral), \(garbage), 0)", logger: FleetDatabase.logger)
+        }
+        #expect(try await setup.push([]).status == 0, "the events, without sharing")
+        let revealed = try await setup.revealed("s1")
+        #expect(revealed.contains("[sealed]") && !revealed.contains("mk-ada"), "\(revealed)")
     }
 
     @Test func sharingIsRefusedClearlyWithoutACollectorKeyOrWithAPlainDatabase() async throws {

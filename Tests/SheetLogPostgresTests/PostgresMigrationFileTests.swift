@@ -12,6 +12,7 @@ import Testing
         2: "2670563515d233c0ec190285ad937983c5c1604f8a676dac9e297a5b687d14d1",
         3: "bc2a83e95565269bcd057e732ed738be75d005b068774639dd8002f8c2a1d786",
         4: "3b65e95daf0641520ca83fd98a4ee7d2c84b07a5298a73ec16f24e930ab084d9",
+        5: "1044f2ad482b606dd1d78de00a84a71e55721a89f792800476408f3d62096442",
     ]
 
     static let directory = URL(fileURLWithPath: #filePath)

@@ -73,7 +73,7 @@ import Testing
         let refused = KeyCollector([.refused(status: 404, code: "notFound", message: "this collector takes no shared keys")])
         let error = await #expect(throws: SheetLogError.self) { try await Self.pusher(log, refused, subjects: subjects).run(follow: false) }
         #expect(error?.code == .pushRefused)
-        #expect(error?.message == "the collector refused sharing keys (HTTP 404 notFound): this collector takes no shared keys")
+        #expect(error?.message == "every event is pushed, but the collector refused the shared keys (HTTP 404 notFound): this collector takes no shared keys")
     }
 
     @Test func theWireFormatRoundTripsAndRefusesWhatIsNotIt() throws {

@@ -79,17 +79,17 @@ struct PushCommand: AsyncParsableCommand, GlobalOptionsCommand {
                 break
             }
         }
-        if shareKeys {
-            Terminal.writeLine("shared \(summary.keysShared) \(summary.keysShared == 1 ? "subject's key" : "subjects' keys") with \(collector)")
-            for subject in summary.erasedOnCollector {
-                Terminal.writeError("sheetlog: push: subject \(subject) is erased on the collector: its key was not shared")
-            }
-        }
         if summary.batches == 0 {
             Terminal.writeLine("nothing new to push to \(collector) as \(device): the collector stores through position \(summary.acknowledgedThrough)")
         } else {
             Terminal.writeLine(
                 "pushed \(summary.eventsSent) events in \(summary.batches) batches to \(collector) as \(device): the collector stores through position \(summary.acknowledgedThrough)")
+        }
+        if shareKeys {
+            Terminal.writeLine("shared \(summary.keysShared) \(summary.keysShared == 1 ? "subject's key" : "subjects' keys") with \(collector)")
+            for subject in summary.erasedOnCollector {
+                Terminal.writeError("sheetlog: push: subject \(subject) is erased on the collector: its key was not shared")
+            }
         }
     }
 

@@ -48,7 +48,12 @@ enum TimelinePage {
         switch display {
         case .open:
             return .empty
-        case .masked:
+        case .masked(mayReveal: false):
+            return """
+                <p class="reveal-bar masked">Form values are masked (••••). Revealing a session's values takes a reader token made \
+                with <code>--reveal</code>; every reveal is recorded in the <a href="\(ViewerPaths.accessLog)">access log</a>.</p>
+                """
+        case .masked(mayReveal: true):
             return """
                 <form class="reveal-bar masked" id="reveal-form" method="post" \
                 action="\(ViewerPaths.reveal(device: device, session: session))&amp;v=\(version)" \

@@ -36,7 +36,10 @@ package struct RevealAccess: Sendable {
     /// How `session` of `device` reads for `request`: masked without `reveal`; revealed when
     /// `reveal` numbers a live reveal of that session by the request's reader; refused otherwise.
     func display(reveal id: Int64?, device: String, session: String, request: Request) async throws -> ValueDisplay {
-        guard let id else { return .masked }
+        guard let id else {
+            let mayReveal = if case .revealer? = try await credential(of: request) { true } else { false }
+            return .masked(mayReveal: mayReveal)
+        }
         let reader = try await revealer(of: request)
         guard let record = try await log.revealRecord(id: id), record.reader == reader, record.device == device, record.session == session else {
             throw AccessRefusal.forbidden(
@@ -60,11 +63,17 @@ package struct RevealAccess: Sendable {
         try await log.revealRecords(limit: limit, before: before)
     }
 
+    /// The credential of the request's token (Bearer, or the sign-in cookie); nil without a usable one.
+    private func credential(of request: Request) async throws -> FleetCredential? {
+        guard let token = request.bearerToken ?? ReaderSession.token(in: request), token.utf8.count <= ReaderSession.maxTokenBytes else {
+            return nil
+        }
+        return try await tokens.credential(of: token)
+    }
+
     /// The name of the reader whose token (Bearer, or the sign-in cookie) may reveal values.
     func revealer(of request: Request) async throws -> String {
-        guard let token = request.bearerToken ?? ReaderSession.token(in: request), token.utf8.count <= ReaderSession.maxTokenBytes,
-              let credential = try await tokens.credential(of: token)
-        else {
+        guard let credential = try await credential(of: request) else {
             throw AccessRefusal.unauthorized("revealing values needs a reader token (Authorization: Bearer, or sign in at /login)")
         }
         switch credential {

@@ -7,8 +7,9 @@ import SheetLogReports
 package enum ValueDisplay: Sendable, Hashable {
     /// One SQLite file served without tokens (loopback by default): values shown.
     case open
-    /// The fleet, before a reveal: every value masked (`••••`).
-    case masked
+    /// The fleet, before a reveal: every value masked (`••••`); `mayReveal` when the reader's token
+    /// may reveal (the page then offers the button).
+    case masked(mayReveal: Bool)
     /// The fleet, within a reveal: values shown until `until` (milliseconds since 1970).
     case revealed(RevealRecord, until: Int64)
 

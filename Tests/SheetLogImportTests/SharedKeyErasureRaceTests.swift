@@ -1,0 +1,37 @@
+import Foundation
+import PostgresNIO
+import SheetLogCore
+import SheetLogPostgres
+import Testing
+
+/// An erasure on the collector racing the shares of the same subject: once the erasure is
+/// recorded, no key of the subject is stored, whichever committed first. (A share that checked
+/// "not erased" before the erasure committed used to insert its row after the erasure's DELETE.)
+@Suite(.timeLimit(.minutes(5))) struct SharedKeyErasureRaceTests {
+    @Test func noKeyOfAnErasedSubjectOutlivesARacingShare() async throws {
+        let fleet = try await FleetDatabase.fresh()
+        let reader = try await PostgresFleetReader.open(url: fleet.url)
+        defer { reader.close() }
+        let keys = PostgresSharedKeys.on(reader)
+        let collector = CollectorKey.generate()
+        for round in 0..<12 {
+            let subject = "race-\(round)"
+            let shared = SharedSubjectKey.wrap(DataKey.random(), subject: subject, device: "d", for: collector.publicKey)
+            _ = try await keys.store([shared], device: "d")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<6 {
+                    group.addTask { for _ in 0..<4 { _ = try await keys.store([shared], device: "d") } }
+                }
+                group.addTask { _ = try await keys.erase(subject: subject, device: nil, requestedBy: "race") }
+                try await group.waitForAll()
+            }
+            let left = try await fleet.withConnection { connection in
+                let rows = try await connection.query("SELECT count(*)::int FROM shared_keys WHERE subject = \(subject)", logger: FleetDatabase.logger)
+                for try await count in rows.decode(Int.self) { return count }
+                return -1
+            }
+            #expect(left == 0, "round \(round): a key of \(subject) outlived its erasure")
+            #expect(try await keys.key(device: "d", subject: subject) == .erased)
+        }
+    }
+}
