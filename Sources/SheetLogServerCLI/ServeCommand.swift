@@ -36,6 +36,10 @@ struct ServeCommand: AsyncParsableCommand {
         "The fleet store's PostgreSQL URL; without --db, $SHEETLOG_POSTGRES when $SHEETLOG_DB is not set.", valueName: "url"))
     var postgres: String?
 
+    @Option(name: .customLong("key-file"), help: ArgumentHelp(
+        "With --db: the master key file of a sealed database (default $SHEETLOG_KEY_FILE), to show its values.", valueName: "path"))
+    var keyFile: String?
+
     @Option(help: "The address to listen on; 127.0.0.1 (loopback) unless you mean to share the viewer.")
     var host = "127.0.0.1"
 
@@ -67,6 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
         if !(1_024...(256 << 20)).contains(maxBatchBytes) { throw ValidationError("--max-batch-bytes must be from 1024 to 268435456") }
         if !(pushRate > 0 && pushRate <= 100_000) { throw ValidationError("--push-rate must be above 0 and at most 100000") }
         if collectorKey != nil, database != nil { throw ValidationError("--collector-key is the fleet collector's: use it with --postgres") }
+        if keyFile != nil, postgres != nil { throw ValidationError("--key-file opens a sealed file: use it with --db (the fleet holds no master key)") }
     }
 
     /// What to serve: `--db`, `--postgres`, then `$SHEETLOG_DB`, `$SHEETLOG_POSTGRES`, else ./sheetlog.sqlite.
@@ -93,7 +98,10 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = Logger(label: "sheetlog-server")
         switch source {
         case .file(let path):
-            let reader = try SQLiteFileReader.open(path: path, options: .init(logger: logger))
+            var options = SheetLogDatabase.Options(logger: logger)
+            let environmentKey = ProcessInfo.processInfo.environment["SHEETLOG_KEY_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+            options.keys = (keyFile ?? environmentKey).map { KeyFile(path: $0) }
+            let reader = try SQLiteFileReader.open(path: path, options: options)
             try await serve(reader, access: .open, shown: "\(path) (read-only)", logger: logger)
             try reader.database.close()
         case .fleet(let url):

@@ -8,7 +8,7 @@ struct CLIArgumentTests {
     /// A harness whose database holds the demo's flows (demo-expense has 6 versions).
     private func demoDatabase() throws -> CLIHarness {
         let cli = try CLIHarness()
-        let demo = try cli.run(["demo"])
+        let demo = try cli.run(["demo", "--plain"])
         #expect(demo.status == 0, "\(demo.stderr)")
         return cli
     }

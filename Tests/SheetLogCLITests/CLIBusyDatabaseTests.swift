@@ -38,7 +38,7 @@ struct CLIBusyDatabaseTests {
 
     private func demoDatabase() throws -> CLIHarness {
         let cli = try CLIHarness()
-        let demo = try cli.run(["demo"])
+        let demo = try cli.run(["demo", "--plain"])
         #expect(demo.status == 0, "\(demo.stderr)")
         return cli
     }

@@ -29,6 +29,35 @@ struct CLIDemoTests {
         #expect(output.contains("demo-crash  expense       newExpense  open"))
     }
 
+    @Test func theDemoSealsANewDatabaseUnderAKeyFileBesideIt() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let key = cli.directory.appendingPathComponent("test.key").path
+        let demo = try cli.run(["demo"])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: key)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "the demo's key file is its owner's")
+        #expect(demo.stdout.contains("The database is sealed: every typed value is encrypted under the key in \(key)"), "\(demo.stdout.prefix(400))")
+        #expect(demo.stdout.contains("  export SHEETLOG_KEY_FILE=\(key)\n"))
+        for file in [cli.database, cli.database + "-wal"] {
+            let bytes = FileManager.default.contents(atPath: file) ?? Data()
+            for value in ["47.50", "Taxi to the airport", "Ada Lovelace"] { #expect(bytes.range(of: Data(value.utf8)) == nil, "\(value) in \(file)") }
+        }
+        #expect(try cli.run(["replay", "demo-expense"]).status == 1, "the demo's database needs its key, as any sealed one")
+        let replay = try cli.run(["replay", "demo-expense"], environment: ["SHEETLOG_KEY_FILE": key])
+        #expect(replay.status == 0 && replay.stdout.contains("Taxi to the airport"))
+        #expect(try cli.run(["demo"]).stdout == demo.stdout, "a second run finds the key beside the database, adds nothing, prints the same")
+
+        let plain = try CLIHarness()
+        defer { plain.remove() }
+        let plainDemo = try plain.run(["demo", "--plain"])
+        #expect(plainDemo.stdout.contains("The database is plain: values are stored as typed"))
+        #expect(!FileManager.default.fileExists(atPath: plain.directory.appendingPathComponent("test.key").path))
+        #expect(try plain.run(["replay", "demo-expense"]).stdout.contains("Taxi to the airport"))
+        let both = try plain.run(["demo", "--plain", "--key-file", key])
+        #expect(both.status == 2 && both.stderr.contains("--plain records without a key"), "\(both.stderr)")
+    }
+
     @Test func demoUsesTheEnvironmentsDatabase() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }

@@ -117,7 +117,7 @@ struct CLIErasureCopyTests {
         #expect(!FileManager.default.fileExists(atPath: newFile), "no database is left behind")
 
         let plain = log.cli.directory.appendingPathComponent("plain.sqlite").path
-        #expect(try log.cli.run(["demo"], database: plain).status == 0)
+        #expect(try log.cli.run(["demo", "--plain"], database: plain).status == 0)
         let before = try log.cli.run(["export"], database: plain).stdout
         let into = try log.cli.run(["ingest", "-"], input: Data(log.export.utf8), database: plain)
         #expect(into.status == 1)

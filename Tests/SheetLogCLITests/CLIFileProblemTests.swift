@@ -79,7 +79,7 @@ struct CLIFileProblemTests {
         let folder = cli.directory.appendingPathComponent("private")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         let path = folder.appendingPathComponent("log.sqlite").path
-        #expect(try cli.run(["demo"], database: path).status == 0)
+        #expect(try cli.run(["demo", "--plain"], database: path).status == 0)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         for arguments in Self.commands(input: try Self.inputFile(in: cli)) {

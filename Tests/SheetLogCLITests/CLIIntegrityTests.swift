@@ -8,7 +8,7 @@ struct CLIIntegrityTests {
     @Test func exportThenIngestReproducesEventsAndProjections() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
-        try cli.run(["demo"])
+        try cli.run(["demo", "--plain"])
         try cli.run(["recover", "restore", "demo-crash", "expense", "--into", "relaunch", "--as", "expense-2"])
         try cli.ingest([#"{"session":"relaunch","type":"dismissAll","source":"programmatic","at":"2026-01-02T00:00:00Z"}"#])
         let export = try cli.run(["export"])
@@ -24,7 +24,7 @@ struct CLIIntegrityTests {
     @Test func exportOfOneSession() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
-        try cli.run(["demo"])
+        try cli.run(["demo", "--plain"])
         let lines = try cli.run(["export", "--session", "demo-cancel"]).stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines.first?.contains(#""id":"demo-cancel-1""#) == true)
@@ -92,11 +92,11 @@ struct CLIIntegrityTests {
         defer { cli.remove() }
         // demo creates and migrates a new database (rebuild and verify refuse a missing one; reading
         // commands never create one).
-        let quiet = try cli.run(["demo"])
+        let quiet = try cli.run(["demo", "--plain"])
         #expect(quiet.status == 0, "\(quiet.stderr)")
         #expect(!quiet.stderr.contains("applied schema migration"))
         let other = cli.directory.appendingPathComponent("v.sqlite").path
-        let verbose = try cli.run(["demo", "--verbose"], database: other)
+        let verbose = try cli.run(["demo", "--plain", "--verbose"], database: other)
         #expect(verbose.stderr.contains("applied schema migration"))
     }
 }

@@ -33,7 +33,7 @@ struct CLIJSONShapeTests {
     @Test func nestedEmptyContainersAreCompactToo() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
-        #expect(try cli.run(["demo"]).status == 0)
+        #expect(try cli.run(["demo", "--plain"]).status == 0)
         let replay = try cli.run(["replay", "demo-cancel", "--json"]).stdout
         // demo-cancel presents a creation form: empty baseline, values and route parameters.
         #expect(replay.contains(#""baseline" : {},"#), "\(replay)")

@@ -125,7 +125,7 @@ struct CLIMissingDatabaseTests {
     func demoCreatesItsFile() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
-        #expect(try cli.run(["demo"]).status == 0)
+        #expect(try cli.run(["demo", "--plain"]).status == 0)
         #expect(try StoredLog(path: cli.database).eventCount() > 0)
     }
 }

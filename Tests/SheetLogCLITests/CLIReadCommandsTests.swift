@@ -7,7 +7,7 @@ struct CLIReadCommandsTests {
     /// A harness whose database holds the demo's flows.
     private func demoDatabase() throws -> CLIHarness {
         let cli = try CLIHarness()
-        let demo = try cli.run(["demo"])
+        let demo = try cli.run(["demo", "--plain"])
         #expect(demo.status == 0, "\(demo.stderr)")
         return cli
     }
@@ -153,7 +153,7 @@ struct CLIReadOnlyTests {
     @Test func readingCommandsLeaveTheDatabaseFileByteForByte() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
-        #expect(try cli.run(["demo"]).status == 0)
+        #expect(try cli.run(["demo", "--plain"]).status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: cli.database))
         for arguments in [["replay", "demo-expense"], ["audit"], ["audit", "--csv"], ["recover"], ["recover", "--json"],
                           ["stats"], ["stats", "--json"], ["export"]] {

@@ -52,7 +52,7 @@ struct CLIReadOnlyCopyTests {
     }
 
     private func demo(_ cli: CLIHarness) throws -> Int {
-        let run = try cli.run(["demo"])
+        let run = try cli.run(["demo", "--plain"])
         #expect(run.status == 0, "\(run.stderr)")
         return try StoredLog(path: cli.database).eventCount()
     }

@@ -13,7 +13,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = DeviceFile(directory: directory, path: directory.appendingPathComponent("demo.sqlite").path)
-        let demo = try ProductBinary.run(sheetlog, ["--db", file.path, "demo"])
+        let demo = try ProductBinary.run(sheetlog, ["--db", file.path, "demo", "--plain"])
         try #require(demo.status == 0, "\(demo.stderr)")
         return file
     }

@@ -18,7 +18,7 @@ import Testing
         for sealed in [true, false] {
             let file = directory.path(sealed ? "sealed.sqlite" : "plain.sqlite")
             let keyArguments = sealed ? ["--key-file", key] : []
-            let demo = try await ProductBinary.runOffThePool(PushCommandTests.sheetlog, ["--db", file] + keyArguments + ["demo"])
+            let demo = try await ProductBinary.runOffThePool(PushCommandTests.sheetlog, ["--db", file] + keyArguments + ["demo"] + (sealed ? [] : ["--plain"]))
             #expect(demo.status == 0, "\(demo.stderr)")
             let fleet = try await FleetDatabase.fresh()
             let collector = try await CollectorProcess(fleet: fleet)

@@ -49,6 +49,22 @@ struct ServeBinaryTests {
         #expect(Self.size(fixture.path + "-wal") ?? 0 == 0)
     }
 
+    @Test("the demo's sealed file is served with its key, values shown; without it, refused with exit 1")
+    func sealedDemoFile() async throws {
+        let directory = try TemporaryDirectory("serve-sealed")
+        let path = directory.path("sheetlog.sqlite")
+        let demo = try await ProductBinary.runOffThePool(ProductBinary.url("sheetlog"), ["--db", path, "demo"])
+        try #require(demo.status == 0, "\(demo.stderr)")
+        let refused = try await ProductBinary.runOffThePool(Self.executable, ["serve", "--db", path, "--port", "0"])
+        #expect(refused.status == 1 && refused.stderr.contains("is sealed: give its master key"), "\(refused.stderr)")
+        let server = try ServerProcess.start(executable: Self.executable, database: path, extra: ["--key-file", directory.path("sheetlog.key")])
+        let replay = try await HTTP.get(server.url.appendingPathComponent("api/devices/local/sessions/demo-expense/replay"))
+        #expect(replay.status == 200 && replay.body.contains("Taxi to the airport"))
+        #expect(try server.stop().status == 0)
+        let fleetOnly = try await ProductBinary.runOffThePool(Self.executable, ["serve", "--postgres", "postgres://x@127.0.0.1/y", "--key-file", "k"])
+        #expect(fleetOnly.status == 2 && fleetOnly.stderr.contains("--key-file opens a sealed file"), "\(fleetOnly.stderr)")
+    }
+
     @Test("a missing file is refused, exit 1, and nothing is created")
     func missingFile() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-serve-\(UUID().uuidString)")

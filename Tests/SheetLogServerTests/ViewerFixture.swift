@@ -22,7 +22,7 @@ struct ViewerFixture {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-viewer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("viewer.sqlite").path
-        let demo = try await ProductBinary.runOffThePool(ProductBinary.url("sheetlog"), ["--db", path, "demo"])
+        let demo = try await ProductBinary.runOffThePool(ProductBinary.url("sheetlog"), ["--db", path, "demo", "--plain"])
         guard demo.status == 0 else { throw FixtureFailure(message: "sheetlog demo failed: \(demo.stderr)") }
         if hostile {
             let database = try SheetLogDatabase.open(path: path)

@@ -33,3 +33,8 @@ extension SheetLogDatabase {
         return shared
     }
 }
+
+extension SheetLogDatabase {
+    /// Whether this database seals its values (it was opened with its master key and is sealed).
+    package var isSealed: Bool { !(backend.subjectKeys is NoSubjectKeys) }
+}

@@ -6,13 +6,25 @@ struct DemoCommand: AsyncParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Record six example flows into the database, then show them through replay, audit and recover.",
-        discussion: "Ids and times are fixed: running the demo again adds nothing and prints the same.")
+        discussion: """
+            Ids and times are fixed: running the demo again adds nothing and prints the same. A database the \
+            demo creates is sealed under a key file beside it (sheetlog.key for sheetlog.sqlite), made for the \
+            demo unless --key-file (or $SHEETLOG_KEY_FILE) gives one; --plain records into a plain database.
+            """)
     static let databaseAction = "write to"
 
     @OptionGroup var global: GlobalOptions
 
+    @Flag(help: "Record into a plain database (values stored as typed) instead of a sealed one.")
+    var plain = false
+
+    func validate() throws {
+        if plain, global.keyFilePath != nil { throw ValidationError("--plain records without a key: leave out --key-file (and $SHEETLOG_KEY_FILE)") }
+    }
+
     func run() async throws {
-        let database = try global.open()
+        let demo = try DemoDatabase.open(global, plain: plain)
+        let database = demo.database
         var refusals: [String: String] = [:]
         for flow in DemoFlows.flows {
             try await database.record(flow.commands)
@@ -24,13 +36,14 @@ struct DemoCommand: AsyncParsableCommand, GlobalOptionsCommand {
                 }
             }
         }
-        Terminal.write(try await transcript(database, refusals: refusals))
+        Terminal.write(try await transcript(demo, refusals: refusals))
     }
 
-    private func transcript(_ database: SheetLogDatabase, refusals: [String: String]) async throws -> String {
+    private func transcript(_ demo: DemoDatabase, refusals: [String: String]) async throws -> String {
+        let database = demo.database
         var output = """
             SheetLog demo: \(DemoFlows.flows.count) example flows are in \(global.databasePath).
-            Each part below is headed by the command that shows it; run them yourself.
+            \(demo.sentence)Each part below is headed by the command that shows it; run them yourself.
             (Ids and times are fixed, so running the demo again adds nothing.)
 
             """

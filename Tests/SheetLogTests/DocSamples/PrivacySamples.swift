@@ -33,6 +33,25 @@ func loadMasterKeyFromKeychain() throws -> MasterKey { keychainKey }
         #expect(throws: SheetLogError.self) { try SheetLogDatabase.open(path: url.path) }
     }
 
+    @Test func sharingKeysWithTheCollector() async throws {
+        var options = SheetLogDatabase.Options()
+        options.keys = MasterKey.generate()
+        let database = try SheetLogDatabase.inMemory(options: options)
+        try await database.record(
+            .present(presentation: "expense-1", route: Route(name: "newExpense"), baseline: ["amount": "47.50"]),
+            in: "window-1", subject: "user-42")
+        let collector = CollectorKey.generate()
+        let collectorPublicKey = collector.publicKey
+
+        // doc-sample: Sources/SheetLog/Database/SheetLogDatabase+ShareKeys.swift
+        let keys = try await database.sharedKeys(for: collectorPublicKey, device: "ipad-7")
+        // end doc-sample
+
+        #expect(keys.map(\.subject) == ["user-42"])
+        #expect(try collector.open(keys[0], device: "ipad-7").material.count == 32)
+        #expect(try await database.sharedKeys(for: collectorPublicKey, device: "ipad-7", except: ["user-42"]).isEmpty)
+    }
+
     @Test func erasingASubject() async throws {
         var options = SheetLogDatabase.Options()
         options.keys = MasterKey.generate()
