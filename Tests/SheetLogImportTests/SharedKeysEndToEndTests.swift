@@ -99,6 +99,27 @@ import Testing
             }
         }
 
+        /// The wrapped key the collector holds for `subject`, as stored.
+        func sealedKey(of subject: String) async throws -> [UInt8]? {
+            try await fleet.withConnection { connection in
+                let rows = try await connection.query("SELECT sealed_key FROM shared_keys WHERE subject = \(subject)", logger: FleetDatabase.logger)
+                for try await key in rows.decode(ByteBuffer.self) { return Array(buffer: key) }
+                return nil
+            }
+        }
+
+        /// The bytes of `table`'s file in the cluster's data directory (read after a CHECKPOINT).
+        func relationFile(_ table: String) async throws -> Data {
+            let path = try await fleet.withConnection { connection in
+                try await connection.query("CHECKPOINT", logger: FleetDatabase.logger)
+                let rows = try await connection.query(
+                    "SELECT current_setting('data_directory') || '/' || pg_relation_filepath(\(table)::regclass)", logger: FleetDatabase.logger)
+                for try await path in rows.decode(String.self) { return path }
+                return ""
+            }
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+
         func close() {
             _ = try? collector.stop()
         }
@@ -134,6 +155,7 @@ import Testing
         defer { setup.close() }
         #expect(try await setup.push().status == 0)
 
+        let wrapped = try await setup.sealedKey(of: "ada")
         let erase = ["erase", "--postgres", setup.fleet.url, "--subject", "ada", "--requested-by", "ticket 88"]
         let first = try await ProductBinary.runOffThePool(Self.server, erase)
         #expect(first.status == 0, "\(first.stderr)")
@@ -142,6 +164,10 @@ import Testing
         #expect(again.status == 0 && again.stdout.hasPrefix("subject ada was erased on every device before, at "), "\(again.stdout)")
         #expect(again.stdout.hasSuffix(": nothing changed\n"))
         #expect(try await setup.sharedKeyRows() == ["bob"])
+        // VACUUM FULL rewrote the table: the deleted row's bytes are not in its file.
+        let file = try await setup.relationFile("shared_keys")
+        #expect(file.range(of: Data(try #require(wrapped))) == nil, "the erased subject's wrapped key is still in the table's file")
+        #expect(file.range(of: Data(try #require(try await setup.sealedKey(of: "bob")))) != nil, "the control: bob's row is in the file")
         let onOneDevice = try await ProductBinary.runOffThePool(Self.server, erase + ["--device", "phone"])
         #expect(onOneDevice.stdout.hasPrefix("subject ada was erased on every device before, at "), "the earlier erasure's scope: \(onOneDevice.stdout)")
         let ghost = try await ProductBinary.runOffThePool(Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "bob", "--device", "phnoe"])
