@@ -38,7 +38,10 @@ struct CLIDemoTests {
         let attributes = try FileManager.default.attributesOfItem(atPath: key)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "the demo's key file is its owner's")
         #expect(demo.stdout.contains("The database is sealed: every typed value is encrypted under the key in \(key)"), "\(demo.stdout.prefix(400))")
-        #expect(demo.stdout.contains("  export SHEETLOG_KEY_FILE=\(key)\n"))
+        #expect(demo.stdout.contains("The commands below need them:\n  export SHEETLOG_DB=\(cli.database)\n  export SHEETLOG_KEY_FILE=\(key)\n"),
+                "--db named the database: the printed commands need it too")
+        let replayAsPrinted = try CLIHarness.run(["replay", "demo-expense"], environment: ["SHEETLOG_DB": cli.database, "SHEETLOG_KEY_FILE": key])
+        #expect(replayAsPrinted.status == 0, "\(replayAsPrinted.stderr)")
         for file in [cli.database, cli.database + "-wal"] {
             let bytes = FileManager.default.contents(atPath: file) ?? Data()
             for value in ["47.50", "Taxi to the airport", "Ada Lovelace"] { #expect(bytes.range(of: Data(value.utf8)) == nil, "\(value) in \(file)") }
@@ -56,6 +59,16 @@ struct CLIDemoTests {
         #expect(try plain.run(["replay", "demo-expense"]).stdout.contains("Taxi to the airport"))
         let both = try plain.run(["demo", "--plain", "--key-file", key])
         #expect(both.status == 2 && both.stderr.contains("--plain records without a key"), "\(both.stderr)")
+        let plainOnSealed = try cli.run(["demo", "--plain"])
+        #expect(plainOnSealed.status == 1 && plainOnSealed.stderr.contains("--plain applies to a new database only"), "\(plainOnSealed.stderr)")
+
+        // An empty file is no database yet: sealed as a new one. An empty --db is a usage error.
+        let empty = cli.directory.appendingPathComponent("empty.sqlite").path
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        let emptyDemo = try cli.run(["demo"], database: empty)
+        #expect(emptyDemo.status == 0 && emptyDemo.stdout.contains("The database is sealed"), "\(emptyDemo.stdout.prefix(300))\(emptyDemo.stderr)")
+        let noPath = try CLIHarness.run(["--db", "", "demo"])
+        #expect(noPath.status == 2 && noPath.stderr.contains("--db must not be empty"), "\(noPath.stderr)")
     }
 
     @Test func demoUsesTheEnvironmentsDatabase() throws {

@@ -18,13 +18,27 @@ struct DemoDatabase {
 
     let database: SheetLogDatabase
     let sealing: Sealing
+    /// The database's path when `--db` named it: the printed commands need it too.
+    var namedDatabase: String?
 
     static func open(_ global: GlobalOptions, plain: Bool) throws -> DemoDatabase {
+        var demo = try opening(global, plain: plain)
+        demo.namedDatabase = global.database
+        return demo
+    }
+
+    private static func opening(_ global: GlobalOptions, plain: Bool) throws -> DemoDatabase {
         let path = global.databasePath
         if plain {
             var options = global.options
             options.keys = nil
-            return DemoDatabase(database: try SheetLogDatabase.open(path: path, options: options), sealing: .plain)
+            do {
+                return DemoDatabase(database: try SheetLogDatabase.open(path: path, options: options), sealing: .plain)
+            } catch let error as SheetLogError where error.code == .keyUnavailable {
+                throw SheetLogError(
+                    .keyUnavailable, "\(path) is sealed: --plain applies to a new database only; run the demo with its key (--key-file)",
+                    context: error.context)
+            }
         }
         if let given = global.keyFilePath {
             let database = try global.open()
@@ -32,7 +46,7 @@ struct DemoDatabase {
         }
         let keyPath = demoKeyPath(for: path)
         var options = global.options
-        if try SheetLogDatabase.fileNeedsCreating(at: path) {
+        if try SheetLogDatabase.fileNeedsCreating(at: path) || isEmptyFile(path) {
             try makeKeyUnlessPresent(at: keyPath)
         } else if !FileManager.default.fileExists(atPath: keyPath) {
             // A database from before demos were sealed, or one made with --plain: as it is.
@@ -47,6 +61,11 @@ struct DemoDatabase {
             options.keys = nil
             return DemoDatabase(database: try SheetLogDatabase.open(path: path, options: options), sealing: .plain)
         }
+    }
+
+    /// An empty file is no database yet: the demo makes it one, sealed, as it would a new one.
+    private static func isEmptyFile(_ path: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue == 0
     }
 
     /// `sheetlog.key` for `sheetlog.sqlite`; `NAME.key` beside any other `NAME`.
@@ -71,20 +90,25 @@ struct DemoDatabase {
         }
     }
 
-    /// The transcript's lines about the sealing.
+    /// The transcript's lines about the sealing, and the environment the printed commands need.
     var sentence: String {
+        var exports: [String] = []
+        if let namedDatabase { exports.append("  export SHEETLOG_DB=\(namedDatabase)") }
+        let text: String
         switch sealing {
         case .demoKey(let key):
-            return """
-                The database is sealed: every typed value is encrypted under the key in \(key), which the demo made
-                beside it (a real key is kept apart from its database and its backups). The commands below need it:
-                  export SHEETLOG_KEY_FILE=\(key)
-
+            exports.append("  export SHEETLOG_KEY_FILE=\(key)")
+            text = """
+                The database is sealed: every typed value is encrypted under the key in \(key), which the demo keeps
+                beside it (a real key is kept apart from its database and its backups).
                 """
         case .givenKey(let key):
-            return "The database is sealed: every typed value is encrypted under the key in \(key).\n"
+            exports.append("  export SHEETLOG_KEY_FILE=\(key)")
+            text = "The database is sealed: every typed value is encrypted under the key in \(key)."
         case .plain:
-            return "The database is plain: values are stored as typed (a new database, without --plain, is sealed).\n"
+            text = "The database is plain: values are stored as typed (a new database, without --plain, is sealed)."
         }
+        guard !exports.isEmpty else { return text + "\n" }
+        return text + "\nThe commands below need \(exports.count == 1 ? "it" : "them"):\n" + exports.joined(separator: "\n") + "\n"
     }
 }

@@ -21,6 +21,8 @@ struct GlobalOptions: ParsableArguments {
     var busyTimeout: Double?
 
     func validate() throws {
+        if database?.isEmpty == true { throw ValidationError("--db must not be empty: give the database's path") }
+        if keyFile?.isEmpty == true { throw ValidationError("--key-file must not be empty: give the key file's path") }
         if let busyTimeout, !(busyTimeout >= 0 && busyTimeout <= 86_400) {
             throw ValidationError("--busy-timeout must be a number of seconds from 0 to 86400")
         }

@@ -84,6 +84,9 @@ package struct PostgresSharedKeys: Sendable {
         /// When the subject was erased before, and on which device (nil: every device), when nothing
         /// was left to delete: nil when this erasure is new.
         package var erasedBefore: (at: Int64, device: String?)?
+        /// False when another transaction's snapshot outlived the wait before `VACUUM FULL`: the
+        /// table's file may keep the deleted rows' bytes until the same erase runs again.
+        package var tableRewritten = true
     }
 
     /// Deletes the subject's shared keys (of `device`, or of every device when nil) and records the
@@ -91,7 +94,7 @@ package struct PostgresSharedKeys: Sendable {
     /// (VACUUM FULL), so that the deleted rows' bytes leave its file. Erasing again changes nothing.
     package func erase(subject: String, device: String?, requestedBy: String) async throws -> Erasure {
         let now = clock.nowMilliseconds()
-        let erasure = try await reader.reading("erase") { client in
+        var erasure = try await reader.reading("erase") { client in
             try await client.withTransaction(logger: reader.logger) { connection in
                 try await Self.lockSubject(subject, connection, reader.logger)
                 let deleted = try await connection.query(
@@ -113,10 +116,32 @@ package struct PostgresSharedKeys: Sendable {
                 return Erasure(keysDeleted: count, erasedBefore: nil)
             }
         }
-        if erasure.keysDeleted > 0 {
-            _ = try await reader.reading("erase") { client in try await client.query("VACUUM FULL shared_keys", logger: reader.logger) }
-        }
+        // Also when nothing was left to delete: running the same erase again rewrites the table
+        // that an older snapshot kept from being rewritten cleanly the first time.
+        erasure.tableRewritten = try await waitForOlderSnapshots()
+        _ = try await reader.reading("erase") { client in try await client.query("VACUUM FULL shared_keys", logger: reader.logger) }
         return erasure
+    }
+
+    /// Waits (5 s at most) until no other transaction of this database holds a snapshot: VACUUM FULL
+    /// copies a deleted row that an older snapshot could still see into the new file (an autovacuum
+    /// ANALYZE of the young table did so in CI), and the key would stay in the table's file. False
+    /// when one still did.
+    private func waitForOlderSnapshots() async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            let holding = try await reader.reading("erase") { client in
+                let rows = try await client.query("""
+                    SELECT count(*)::int FROM pg_stat_activity
+                    WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_xmin IS NOT NULL
+                    """, logger: reader.logger)
+                for try await count in rows.decode(Int.self) { return count }
+                return 0
+            }
+            if holding == 0 { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
     }
 
     /// Serialises, until the transaction ends, every share and erasure of `subject`: a share that
