@@ -143,7 +143,7 @@ let package = Package(
         // client for headless Chromium (Debian's chromium and chromium-driver).
         .target(name: "SheetLogViewerTestSupport", dependencies: ["SheetLogTestSupport"], path: "Tests/SheetLogViewerTestSupport"),
 
-        .testTarget(name: "SheetLogCoreTests", dependencies: ["SheetLogCore"]),
+        .testTarget(name: "SheetLogCoreTests", dependencies: ["SheetLogCore", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "SheetLogDomainTests",
             dependencies: ["SheetLogTestSupport", "SheetLogDomain", "SheetLogJSON", propertyBased],
