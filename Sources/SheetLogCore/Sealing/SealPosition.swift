@@ -13,21 +13,21 @@ package enum SealPosition: Sendable, Hashable {
     case projection(column: String, session: String, presentation: String, field: String)
 
     package var bytes: [UInt8] {
+        var bytes: [UInt8] = []
         switch self {
         case let .event(id, stream, version, member, field):
-            return Self.joined(["event", id, stream, String(version), member, field])
+            bytes.reserveCapacity(48 + id.utf8.count + stream.utf8.count + member.utf8.count + field.utf8.count)
+            for part in ["event", id, stream, String(version), member, field] { Self.append(part, to: &bytes) }
         case let .projection(column, session, presentation, field):
-            return Self.joined(["projection", column, session, presentation, field])
-        }
-    }
-
-    private static func joined(_ parts: [String]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for part in parts {
-            let utf8 = Array(part.utf8)
-            bytes.append(contentsOf: ValueSeal.lengthPrefix(utf8.count))
-            bytes.append(contentsOf: utf8)
+            bytes.reserveCapacity(40 + column.utf8.count + session.utf8.count + presentation.utf8.count + field.utf8.count)
+            for part in ["projection", column, session, presentation, field] { Self.append(part, to: &bytes) }
         }
         return bytes
+    }
+
+    /// One part, after its length (four bytes, big-endian): parts that run together stay apart.
+    private static func append(_ part: String, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: UInt32(part.utf8.count).bigEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: part.utf8)
     }
 }

@@ -24,19 +24,18 @@ package enum ValueSeal {
     package static let overhead = 1 + nonceCount + tagCount
 
     package static func seal(_ plaintext: [UInt8], aad: [UInt8], with key: DataKey) -> [UInt8] {
-        var mac = HMAC<SHA256>(key: key.nonces)
-        mac.update(data: lengthPrefix(aad.count))
-        mac.update(data: aad)
-        mac.update(data: plaintext)
-        let nonceBytes = Array(mac.finalize()).prefix(nonceCount)
+        var mac = key.nonceMAC
+        withUnsafeBytes(of: UInt32(aad.count).bigEndian) { mac.update(data: $0) }
+        aad.withUnsafeBytes { mac.update(data: $0) }
+        plaintext.withUnsafeBytes { mac.update(data: $0) }
         // Neither call can fail: the nonce has GCM's length and the key is 256 bits.
-        let nonce = try! AES.GCM.Nonce(data: nonceBytes)
+        let nonce = mac.finalize().withUnsafeBytes { try! AES.GCM.Nonce(data: $0.prefix(nonceCount)) }
         let box = try! AES.GCM.seal(plaintext, using: key.sealing, nonce: nonce, authenticating: aad)
         var sealed: [UInt8] = [format]
         sealed.reserveCapacity(overhead + plaintext.count)
-        sealed.append(contentsOf: nonceBytes)
-        sealed.append(contentsOf: box.ciphertext)
-        sealed.append(contentsOf: box.tag)
+        nonce.withUnsafeBytes { sealed.append(contentsOf: $0) }
+        box.ciphertext.withUnsafeBytes { sealed.append(contentsOf: $0) }
+        box.tag.withUnsafeBytes { sealed.append(contentsOf: $0) }
         return sealed
     }
 
@@ -44,10 +43,8 @@ package enum ValueSeal {
     /// another position, altered bytes, an unknown format).
     package static func open(_ sealed: [UInt8], aad: [UInt8], with key: DataKey) -> [UInt8]? {
         guard sealed.count >= overhead, sealed[0] == format else { return nil }
-        let nonceEnd = 1 + nonceCount
-        let tagStart = sealed.count - tagCount
-        guard let nonce = try? AES.GCM.Nonce(data: sealed[1..<nonceEnd]),
-              let box = try? AES.GCM.SealedBox(nonce: nonce, ciphertext: sealed[nonceEnd..<tagStart], tag: sealed[tagStart...]),
+        // After the format byte the layout is GCM's own combined one: nonce ‖ ciphertext ‖ tag.
+        guard let box = try? AES.GCM.SealedBox(combined: sealed[1...]),
               let plaintext = try? AES.GCM.open(box, using: key.sealing, authenticating: aad)
         else { return nil }
         return Array(plaintext)

@@ -19,8 +19,11 @@ package enum SealedText {
     /// The value, or nil when `text` is not a value sealed at `position` with `key`.
     package static func open(_ text: String, at position: SealPosition, with key: DataKey) -> FieldValue? {
         guard let sealed = Data(base64Encoded: text),
-              let plaintext = ValueSeal.open(Array(sealed), aad: position.bytes, with: key),
-              let json = try? JSONValue.parse(String(decoding: plaintext, as: UTF8.self))
+              let plaintext = ValueSeal.open(sealed.withUnsafeBytes { Array($0) }, aad: position.bytes, with: key),
+              let json = plaintext.withUnsafeBufferPointer({ bytes in
+                  var reader = JSONReader(bytes: bytes, options: .stored)
+                  return try? reader.document()
+              })
         else { return nil }
         switch json {
         case .string(let text): return .string(text)
