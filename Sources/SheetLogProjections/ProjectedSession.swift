@@ -43,6 +43,8 @@ package struct ProjectedSession: Sendable {
     package var openAlerts: [String: Int64] = [:]
     /// Set once a sealed event of the session was folded: its subject, and the key its rows are sealed with.
     package var sealing: SessionSealing?
+    /// The sealed texts its rows were last written with (the inline path's; rebuild seals afresh).
+    package var sealedValues = SealedValueMemo()
 
     package init(session: String) {
         state = SessionState(sessionID: session)

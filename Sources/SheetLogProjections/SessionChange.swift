@@ -21,7 +21,7 @@ package struct SessionChange {
     }
 
     /// The session with the append's events folded in: what a backend caches once the append committed.
-    package let session: ProjectedSession
+    package private(set) var session: ProjectedSession
     /// The presentations whose rows changed, by id.
     package private(set) var presentations: [PresentationChange] = []
     package let row: RowChange
@@ -29,11 +29,12 @@ package struct SessionChange {
     /// The changes from `prior` (the session as its rows stood before the append, nil when unknown)
     /// to `session`, for the presentations the append `touched`.
     init(_ session: ProjectedSession, writtenAs prior: ProjectedSession?, touched: Set<String>) {
-        self.session = session
+        var session = session
         for id in touched.sorted() {
-            if let change = Self.presentationChange(id, of: session, writtenAs: prior) { presentations.append(change) }
+            if let change = Self.presentationChange(id, of: &session, writtenAs: prior) { presentations.append(change) }
         }
         row = Self.rowChange(of: session, writtenAs: prior)
+        self.session = session
     }
 
     /// The whole row of presentation `id`: for a backend whose narrow update found no row to update
@@ -50,7 +51,7 @@ package struct SessionChange {
     /// A narrow update when the row exists and its fixed columns are the same, the whole row
     /// otherwise; nil when nothing changed (or the session does not know the presentation).
     private static func presentationChange(
-        _ id: String, of session: ProjectedSession, writtenAs prior: ProjectedSession?
+        _ id: String, of session: inout ProjectedSession, writtenAs prior: ProjectedSession?
     ) -> PresentationChange? {
         guard let presentation = session.state.presentations[id], let positions = session.positions[id],
               let prior, let before = prior.state.presentations[id], let positionsBefore = prior.positions[id],
@@ -58,7 +59,7 @@ package struct SessionChange {
               before.dismissGuard == presentation.dismissGuard, before.required == presentation.required,
               before.restoredFrom == presentation.restoredFrom, before.openedAt == presentation.openedAt
         else {
-            return PresentationRow(id, of: session).map(PresentationChange.whole)
+            return PresentationRow(id, rememberingIn: &session).map(PresentationChange.whole)
         }
         let changed = presentation.changedFields
         let changedBefore = before.changedFields
@@ -88,9 +89,10 @@ package struct SessionChange {
             status: presentation.status.rawValue, stackIndex: stackIndex, pendingSource: pending?.source.rawValue,
             pendingOffersSave: pending?.offersSave, closedAt: presentation.closedAt, lastEditAt: presentation.lastEditAt,
             lastSaveFailureAt: presentation.lastSaveFailureAt, lastPosition: positions.last,
-            baseline: columns.contains(.baseline) ? session.valuesJSON(presentation.baseline, column: "baseline", presentation: id) : nil,
+            baseline: columns.contains(.baseline)
+                ? session.rememberingValuesJSON(presentation.baseline, column: "baseline", presentation: id) : nil,
             draftValues: columns.contains(.draftValues)
-                ? session.valuesJSON(presentation.values, column: "draft_values", presentation: id) : nil))
+                ? session.rememberingValuesJSON(presentation.values, column: "draft_values", presentation: id) : nil))
     }
 
     /// A narrow update when the session had a row from the same first event, the whole row otherwise.

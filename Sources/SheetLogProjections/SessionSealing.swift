@@ -20,15 +20,24 @@ package struct SessionSealing: Sendable {
     /// The JSON object of `values` for `column` of the row of `presentation` in `session`: each value
     /// sealed at that place (``SealPosition/projection(column:session:presentation:field:)``), so that
     /// it opens there only. Deterministic, like every seal: a rebuild writes the same bytes.
-    package func object(_ values: [String: FieldValue], column: String, session: String, presentation: String) -> String {
+    ///
+    /// With a `memo`, a value whose text it holds is not sealed again (see ``SealedValueMemo``).
+    package func object(
+        _ values: [String: FieldValue], column: String, session: String, presentation: String, memo: inout SealedValueMemo?
+    ) -> String {
         guard let key else { return ProjectionJSON.object(values) }
         if values.isEmpty { return "{}" }
         var json = JSONWriter(capacity: 64 * values.count)
         json.beginObject()
         for field in values.keys.sorted(by: JSONWriter.keyPrecedes) {
             json.key(field)
-            json.string(SealedText.seal(
-                values[field]!, at: .projection(column: column, session: session, presentation: presentation, field: field), with: key))
+            let value = values[field]!
+            if memo != nil {
+                json.string(memo!.sealed(value, column: column, session: session, presentation: presentation, field: field, with: key))
+            } else {
+                json.string(SealedText.seal(
+                    value, at: .projection(column: column, session: session, presentation: presentation, field: field), with: key))
+            }
         }
         json.endObject()
         return json.text
@@ -39,6 +48,17 @@ extension ProjectedSession {
     /// The JSON text of a presentation's `baseline` or `draft_values` column: sealed in a sealed log.
     package func valuesJSON(_ values: [String: FieldValue], column: String, presentation: String) -> String {
         guard let sealing else { return ProjectionJSON.object(values) }
-        return sealing.object(values, column: column, session: session, presentation: presentation)
+        var memo: SealedValueMemo?
+        return sealing.object(values, column: column, session: session, presentation: presentation, memo: &memo)
+    }
+
+    /// ``valuesJSON(_:column:presentation:)`` sealing only the values ``sealedValues`` does not hold:
+    /// the inline path, which writes a row again after each append.
+    package mutating func rememberingValuesJSON(_ values: [String: FieldValue], column: String, presentation: String) -> String {
+        guard let sealing else { return ProjectionJSON.object(values) }
+        var memo: SealedValueMemo? = sealedValues
+        sealedValues = SealedValueMemo()  // not shared while it is updated: no copy of its storage
+        defer { sealedValues = memo! }
+        return sealing.object(values, column: column, session: session, presentation: presentation, memo: &memo)
     }
 }

@@ -11,9 +11,19 @@ import SheetLogJSON
 /// ```
 package enum SealedText {
     package static func seal(_ value: FieldValue, at position: SealPosition, with key: DataKey) -> String {
+        seal(json: plaintext(value), at: position, with: key)
+    }
+
+    /// The JSON text a value is sealed as.
+    package static func plaintext(_ value: FieldValue) -> String {
         var json = JSONWriter(capacity: 32)
         json.fieldValue(value)
-        return Data(ValueSeal.seal(Array(json.text.utf8), aad: position.bytes, with: key)).base64EncodedString()
+        return json.text
+    }
+
+    /// ``seal(_:at:with:)`` of the value whose ``plaintext(_:)`` is `json`.
+    package static func seal(json: String, at position: SealPosition, with key: DataKey) -> String {
+        Data(ValueSeal.seal(Array(json.utf8), aad: position.bytes, with: key)).base64EncodedString()
     }
 
     /// The value, or nil when `text` is not a value sealed at `position` with `key`.
