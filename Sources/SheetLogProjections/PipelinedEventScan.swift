@@ -30,6 +30,7 @@ package enum PipelinedEventScan {
     package static func fold(
         keys: (any SubjectKeys)? = nil, readingChunks readChunk: (_ capacity: Int) throws -> RawEventChunk
     ) throws -> (sessions: [ProjectedSession], dismissals: [DismissalRow]) {
+        if let keys { return try foldDecodingOnBothThreads(keys: keys, readingChunks: readChunk) }
         var decoding = WorkAhead<(events: [RawEventChunk.Decoded], error: SheetLogError?)>(
             label: "SheetLogProjections.rebuild-decode", depth: 2)
         let streams = StreamNumbers()
@@ -62,5 +63,54 @@ package enum PipelinedEventScan {
         }
         // Every chunk was taken back: the decoding thread is done with its fold.
         return RebuildFold.merged(here, elsewhere.fold)
+    }
+
+    /// ``fold(keys:readingChunks:)`` of a sealed log: each thread decodes, as well as folds, its own
+    /// streams of every chunk. Opening every value is most of a sealed scan, and left to the
+    /// decoding thread alone it kept the database's thread waiting (measured at 100k: see the
+    /// commit that made this split). The database's thread numbers the streams as it reads, so
+    /// the numbers, and which thread folds a stream, are those of the plain scan.
+    private static func foldDecodingOnBothThreads(
+        keys: any SubjectKeys, readingChunks readChunk: (_ capacity: Int) throws -> RawEventChunk
+    ) throws -> (sessions: [ProjectedSession], dismissals: [DismissalRow]) {
+        // The decoding thread's half of each chunk only says whether it refused an event; this
+        // thread's refusals wait beside them, chunk by chunk, to be compared in log order.
+        var decoding = WorkAhead<SheetLogError?>(label: "SheetLogProjections.rebuild-decode", depth: 2)
+        var refusedHere: [SheetLogError?] = []
+        let streams = StreamNumbers()
+        let elsewhere = DecodingThreadFold()
+        var here = RebuildFold()
+        var exhausted = false
+        while true {
+            if !exhausted {
+                let chunk = try readChunk(chunkRows)
+                exhausted = chunk.rows.count < chunkRows
+                if !chunk.rows.isEmpty {
+                    let numbers = chunk.streamNumbers(streams)
+                    decoding.submit {
+                        let decoded = chunk.decoded(keys: keys, numbers: numbers, including: foldsOnDecodingThread)
+                        for event in decoded.events { elsewhere.fold.fold(event) }
+                        return decoded.error
+                    }
+                    let mine = chunk.decoded(keys: keys, numbers: numbers) { !foldsOnDecodingThread($0) }
+                    for event in mine.events { here.fold(event) }
+                    refusedHere.append(mine.error)
+                    if mine.error != nil { exhausted = true }
+                }
+                // Read on while the decoding thread has room.
+                if !exhausted && decoding.hasRoom { continue }
+            }
+            if decoding.isEmpty { break }
+            // A refusal in either half is thrown, the first in log order, as a sequential decode
+            // throws it: the chunks before this one had none.
+            let theirs = decoding.next()
+            if let error = firstInLog(refusedHere.removeFirst(), theirs) { throw error }
+        }
+        return RebuildFold.merged(here, elsewhere.fold)
+    }
+
+    private static func firstInLog(_ one: SheetLogError?, _ other: SheetLogError?) -> SheetLogError? {
+        guard let one, let other else { return one ?? other }
+        return (other.context.position ?? .max) < (one.context.position ?? .max) ? other : one
     }
 }

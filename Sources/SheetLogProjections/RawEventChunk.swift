@@ -67,12 +67,41 @@ package struct RawEventChunk: Sendable {
     /// `keys` open sealed events; without them a sealed event is refused with
     /// ``SheetLogError/Code/keyUnavailable``.
     func decoded(numbering streams: StreamNumbers, keys: (any SubjectKeys)?) -> (events: [Decoded], error: SheetLogError?) {
+        decoded(keys: keys) { index in
+            let stream = streamName(index)
+            return (stream, streams.number(of: stream))
+        }
+    }
+
+    /// The names of the chunk's streams, row by row, and their numbers (numbered in `streams`).
+    func streamNumbers(_ streams: StreamNumbers) -> [(stream: String, number: Int)] {
+        rows.indices.map { index in
+            let stream = streamName(index)
+            return (stream, streams.number(of: stream))
+        }
+    }
+
+    private func streamName(_ index: Int) -> String {
+        String(decoding: bytes[rows[index].stream], as: UTF8.self)
+    }
+
+    /// ``decoded(numbering:keys:)`` of the rows whose stream `numbers` (from ``streamNumbers(_:)``)
+    /// `includes`: two threads decode one chunk, each its own streams.
+    func decoded(
+        keys: (any SubjectKeys)?, numbers: [(stream: String, number: Int)], including includes: (Int) -> Bool
+    ) -> (events: [Decoded], error: SheetLogError?) {
+        decoded(keys: keys) { index in includes(numbers[index].number) ? numbers[index] : nil }
+    }
+
+    /// Decodes each row that `numbered` names a stream and its number for; a nil skips the row.
+    private func decoded(
+        keys: (any SubjectKeys)?, numbered: (_ row: Int) -> (stream: String, number: Int)?
+    ) -> (events: [Decoded], error: SheetLogError?) {
         var events: [Decoded] = []
         events.reserveCapacity(rows.count)
         return bytes.withUnsafeBufferPointer { buffer in
-            for row in rows {
-                let stream = String(decoding: UnsafeBufferPointer(rebasing: buffer[row.stream]), as: UTF8.self)
-                let number = streams.number(of: stream)
+            for (index, row) in rows.enumerated() {
+                guard let (stream, number) = numbered(index) else { continue }
                 do throws(SheetLogError) {
                     guard let type = row.type else {
                         let typeText = String(decoding: UnsafeBufferPointer(rebasing: buffer[row.unknownType]), as: UTF8.self)
