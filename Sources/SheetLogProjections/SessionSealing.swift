@@ -57,7 +57,9 @@ extension ProjectedSession {
     package mutating func rememberingValuesJSON(_ values: [String: FieldValue], column: String, presentation: String) -> String {
         guard let sealing else { return ProjectionJSON.object(values) }
         var memo: SealedValueMemo? = sealedValues
-        sealedValues = SealedValueMemo()  // not shared while it is updated: no copy of its storage
+        // Moved out while it is updated, so this copy of the session does not share its storage too
+        // (the cache's copy still does: the first text added copies it, which is why it is small).
+        sealedValues = SealedValueMemo()
         defer { sealedValues = memo! }
         return sealing.object(values, column: column, session: session, presentation: presentation, memo: &memo)
     }
