@@ -97,5 +97,13 @@ import Testing
         let missing = #expect(throws: SheetLogError.self) { try MasterKey(contentsOfFile: folder.appendingPathComponent("none").path) }
         #expect(missing?.code == .keyUnavailable)
         #expect(missing?.message.hasPrefix("cannot read the key file") == true)
+
+        // A directory given for the key file is named as one (its mode is no key file's problem).
+        let directory = folder.appendingPathComponent("keys").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory)
+        let notFile = #expect(throws: SheetLogError.self) { try MasterKey(contentsOfFile: directory) }
+        #expect(notFile?.code == .keyUnavailable)
+        #expect(notFile?.message == "\(directory) is a directory, not a SheetLog key file (make one with sheetlog keygen)")
     }
 }

@@ -35,7 +35,7 @@ import Testing
         try await file.append(seed: 43_000, appends: 80..<120)
         let more = try await Self.push(file, collector, device: "tablet", tokenFile: tokenFile)
         let added = try file.rows().count - count
-        #expect(more.status == 0 && more.stdout.contains("pushed \(added) events in 1 batches"), "\(more.stdout)")
+        #expect(more.status == 0 && more.stdout.contains("pushed \(added) events in 1 batch to"), "\(more.stdout)")
         #expect(try await fleet.rows(device: "tablet") == (try file.rows()))
         let log = try collector.stop()
         #expect(CollectorProcess.eventsAcknowledged(in: log) == (try file.rows()).count)

@@ -83,7 +83,7 @@ struct PushCommand: AsyncParsableCommand, GlobalOptionsCommand {
             Terminal.writeLine("nothing new to push to \(collector) as \(device): the collector stores through position \(summary.acknowledgedThrough)")
         } else {
             Terminal.writeLine(
-                "pushed \(summary.eventsSent) events in \(summary.batches) batches to \(collector) as \(device): the collector stores through position \(summary.acknowledgedThrough)")
+                "pushed \(summary.eventsSent) \(summary.eventsSent == 1 ? "event" : "events") in \(summary.batches) \(summary.batches == 1 ? "batch" : "batches") to \(collector) as \(device): the collector stores through position \(summary.acknowledgedThrough)")
         }
         if shareKeys {
             Terminal.writeLine("shared \(summary.keysShared) \(summary.keysShared == 1 ? "subject's key" : "subjects' keys") with \(collector)")

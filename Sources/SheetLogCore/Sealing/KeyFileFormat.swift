@@ -19,6 +19,9 @@ enum KeyFileFormat {
         guard stat(path, &status) == 0 else {
             throw unavailable("cannot read the key file \(path): \(String(cString: strerror(errno)))")
         }
+        if status.st_mode & S_IFMT != S_IFREG {
+            throw unavailable("\(path) is \(status.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file"), not a \(kind) (make one with \(maker))")
+        }
         if status.st_mode & 0o077 != 0 {
             throw unavailable("the key file \(path) can be read by other users (mode \(String(status.st_mode & 0o777, radix: 8))): chmod 600 it")
         }
