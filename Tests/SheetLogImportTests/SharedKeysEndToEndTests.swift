@@ -204,6 +204,56 @@ import Testing
         #expect(!bob.contains("mk-bob") && bob.contains("[erased]"), "\(bob)")
     }
 
+    /// A write transaction left open in the same database by an operator's psql (its xid
+    /// assigned, idle between statements: no snapshot, so `backend_xmin` is NULL) holds VACUUM's
+    /// horizon as a snapshot does: VACUUM FULL would copy the deleted row into the new file. The
+    /// erase waits for it to end.
+    @Test func anOpenWriteTransactionDoesNotKeepTheErasedKeyInTheTablesFile() async throws {
+        let setup = try await Setup()
+        defer { setup.close() }
+        #expect(try await setup.push().status == 0)
+        let key = Data(try #require(try await setup.sealedKey(of: "ada")))
+
+        let psql = Process()
+        psql.executableURL = setup.fleet.cluster.psql
+        psql.arguments = [setup.fleet.url, "-q", "-X", "-v", "ON_ERROR_STOP=1"]
+        let input = Pipe()
+        psql.standardInput = input
+        psql.standardOutput = FileHandle.nullDevice
+        try psql.run()
+        input.fileHandleForWriting.write(Data("BEGIN;\nSELECT txid_current();\n".utf8))
+        func holders() async throws -> (xid: Int, xmin: Int) {
+            try await setup.fleet.withConnection { connection in
+                let rows = try await connection.query("""
+                    SELECT count(backend_xid)::int, count(backend_xmin)::int FROM pg_stat_activity
+                    WHERE datname = current_database() AND application_name = 'psql'
+                    """, logger: FleetDatabase.logger)
+                for try await counts in rows.decode((Int, Int).self) { return counts }
+                return (0, 0)
+            }
+        }
+        var held = try await holders()
+        for _ in 0..<100 where held.xid == 0 {
+            try await Task.sleep(for: .milliseconds(50))
+            held = try await holders()
+        }
+        #expect(held.xid == 1 && held.xmin == 0, "psql holds an xid and no snapshot: \(held)")
+
+        let erase = ["erase", "--postgres", setup.fleet.url, "--subject", "ada", "--requested-by", "ticket 91"]
+        let erasing = Task { try await ProductBinary.runOffThePool(Self.server, erase) }
+        try await Task.sleep(for: .milliseconds(1_500))
+        input.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
+        try input.fileHandleForWriting.close()
+        let result = try await erasing.value
+        psql.waitUntilExit()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("erased subject ada on every device on the collector: 1 shared key deleted"), "\(result.stdout)")
+        #expect(!result.stderr.contains("may keep"), "\(result.stderr)")
+        let file = try await setup.relationFile("shared_keys")
+        #expect(file.range(of: key) == nil, "the erased subject's wrapped key is in the table's file after one erase")
+        #expect(file.range(of: Data(try #require(try await setup.sealedKey(of: "bob")))) != nil, "the control: bob's row is in the file")
+    }
+
     @Test func keysTheCollectorCannotOpenAreRefusedAndNeverBreakAReveal() async throws {
         let setup = try await Setup()
         defer { setup.close() }

@@ -33,6 +33,8 @@ package final class PostgresCluster: Sendable {
     /// The temporary directory: `data/`, the server log, the socket.
     package let directory: URL
     private let binaries: URL
+    /// The installation's `psql`: a client that speaks the simple query protocol, as an operator's would.
+    package var psql: URL { binaries.appendingPathComponent("psql") }
     private let runAs: String?
     private let counter = Counter()
 

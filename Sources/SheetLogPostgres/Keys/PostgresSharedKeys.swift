@@ -123,19 +123,25 @@ package struct PostgresSharedKeys: Sendable {
         return erasure
     }
 
-    /// Waits (5 s at most) until no other transaction of this database holds a snapshot: VACUUM FULL
-    /// copies a deleted row that an older snapshot could still see into the new file (an autovacuum
-    /// ANALYZE of the young table did so in CI), and the key would stay in the table's file. False
-    /// when one still did.
+    /// Waits (5 s at most) until nothing holds back the horizon VACUUM removes deleted rows behind:
+    /// VACUUM FULL copies a deleted row that an older transaction could still see into the new file,
+    /// and the key would stay in the table's file. What holds it, as PostgreSQL computes it for a
+    /// table: another backend of this database with a snapshot (`backend_xmin`) or with a transaction
+    /// id (`backend_xid`: a writer idle between statements has no snapshot, and psql's open
+    /// transaction kept the key in the file that way), a prepared transaction of this database, or
+    /// a replication slot's `xmin`. False when one still did.
     private func waitForOlderSnapshots() async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(5)
         while ContinuousClock.now < deadline {
             let holding = try await reader.reading("erase") { client in
                 let rows = try await client.query("""
-                    SELECT count(*)::int FROM pg_stat_activity
-                    WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_xmin IS NOT NULL
+                    SELECT (SELECT count(*) FROM pg_stat_activity
+                            WHERE datname = current_database() AND pid <> pg_backend_pid()
+                              AND (backend_xmin IS NOT NULL OR backend_xid IS NOT NULL))
+                         + (SELECT count(*) FROM pg_prepared_xacts WHERE database = current_database())
+                         + (SELECT count(*) FROM pg_replication_slots WHERE xmin IS NOT NULL)
                     """, logger: reader.logger)
-                for try await count in rows.decode(Int.self) { return count }
+                for try await count in rows.decode(Int64.self) { return Int(count) }
                 return 0
             }
             if holding == 0 { return true }
