@@ -254,6 +254,23 @@ import Testing
         #expect(file.range(of: Data(try #require(try await setup.sealedKey(of: "bob")))) != nil, "the control: bob's row is in the file")
     }
 
+    /// Two pushes of one device at once (a retry started before the first ended): both succeed,
+    /// every event is stored once, each subject's key once, and the reveal opens the values.
+    @Test func twoSharingPushesOfOneDeviceAtOnceStoreEachKeyOnce() async throws {
+        let setup = try await Setup()
+        defer { setup.close() }
+        async let first = setup.push()
+        async let second = setup.push()
+        let (one, two) = try await (first, second)
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(two.status == 0, "\(two.stderr)")
+        #expect(try await setup.sharedKeyRows() == ["ada", "bob"])
+        let stored = try await setup.fleet.rows(device: setup.device)
+        #expect(stored.count == 4 && Set(stored.map(\.position)).count == 4, "each event once: \(stored.count)")
+        #expect(try await setup.revealed("s1").contains("mk-ada-note-77"))
+        #expect(try await setup.revealed("s2").contains("mk-bob-note-52"))
+    }
+
     @Test func keysTheCollectorCannotOpenAreRefusedAndNeverBreakAReveal() async throws {
         let setup = try await Setup()
         defer { setup.close() }
