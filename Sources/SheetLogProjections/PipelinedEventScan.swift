@@ -2,7 +2,8 @@ import SheetLogDomain
 
 /// Reads the whole log in position order on the database's thread and folds it, decoding the
 /// payloads on a second thread a chunk or two ahead: rebuild's scan, for every backend (each
-/// reads its rows into ``RawEventChunk``s its own way).
+/// reads its rows into ``RawEventChunk``s its own way). Where values are opened (a sealed SQLite
+/// log), each thread decodes its own streams of every chunk instead (`openingValues`).
 ///
 /// The second thread also folds every other stream itself (``RebuildFold``), so that both threads
 /// have about as much to do (measured at 200k: the scan took 0.20–0.24 s with every third stream
@@ -26,11 +27,14 @@ package enum PipelinedEventScan {
     ///
     /// `readChunk` is called on the calling thread only, with the number of rows a chunk holds; it
     /// returns the log's next rows in position order, fewer than asked for once the log ends.
-    /// `keys` open sealed events (a snapshot: they are used on the decoding thread).
+    /// `keys` open sealed events (a snapshot: they are used on the decoding thread). `openingValues`
+    /// says they hold data keys that open values (a sealed SQLite log), whose decoding then runs on
+    /// both threads; keys that only withhold (the fleet's) leave decoding as cheap as a plain log's.
     package static func fold(
-        keys: (any SubjectKeys)? = nil, readingChunks readChunk: (_ capacity: Int) throws -> RawEventChunk
+        keys: (any SubjectKeys)? = nil, openingValues: Bool = false,
+        readingChunks readChunk: (_ capacity: Int) throws -> RawEventChunk
     ) throws -> (sessions: [ProjectedSession], dismissals: [DismissalRow]) {
-        if let keys { return try foldDecodingOnBothThreads(keys: keys, readingChunks: readChunk) }
+        if let keys, openingValues { return try foldDecodingOnBothThreads(keys: keys, readingChunks: readChunk) }
         var decoding = WorkAhead<(events: [RawEventChunk.Decoded], error: SheetLogError?)>(
             label: "SheetLogProjections.rebuild-decode", depth: 2)
         let streams = StreamNumbers()
@@ -73,10 +77,12 @@ package enum PipelinedEventScan {
     private static func foldDecodingOnBothThreads(
         keys: any SubjectKeys, readingChunks readChunk: (_ capacity: Int) throws -> RawEventChunk
     ) throws -> (sessions: [ProjectedSession], dismissals: [DismissalRow]) {
-        // The decoding thread's half of each chunk only says whether it refused an event; this
-        // thread's refusals wait beside them, chunk by chunk, to be compared in log order.
-        var decoding = WorkAhead<SheetLogError?>(label: "SheetLogProjections.rebuild-decode", depth: 2)
-        var refusedHere: [SheetLogError?] = []
+        // The decoding thread's half of each chunk only says whether it refused an event (and at
+        // which row of the chunk); this thread's refusals wait beside them, chunk by chunk, to be
+        // compared in log order.
+        typealias Refusal = (refusal: SheetLogError, row: Int)
+        var decoding = WorkAhead<Refusal?>(label: "SheetLogProjections.rebuild-decode", depth: 2)
+        var refusedHere: [Refusal?] = []
         let streams = StreamNumbers()
         let elsewhere = DecodingThreadFold()
         var here = RebuildFold()
@@ -109,8 +115,9 @@ package enum PipelinedEventScan {
         return RebuildFold.merged(here, elsewhere.fold)
     }
 
-    private static func firstInLog(_ one: SheetLogError?, _ other: SheetLogError?) -> SheetLogError? {
-        guard let one, let other else { return one ?? other }
-        return (other.context.position ?? .max) < (one.context.position ?? .max) ? other : one
+    /// The refusal of the earlier row of one chunk.
+    private static func firstInLog(_ one: (refusal: SheetLogError, row: Int)?, _ other: (refusal: SheetLogError, row: Int)?) -> SheetLogError? {
+        guard let one, let other else { return (one ?? other)?.refusal }
+        return other.row < one.row ? other.refusal : one.refusal
     }
 }

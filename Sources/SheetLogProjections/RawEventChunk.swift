@@ -67,10 +67,11 @@ package struct RawEventChunk: Sendable {
     /// `keys` open sealed events; without them a sealed event is refused with
     /// ``SheetLogError/Code/keyUnavailable``.
     func decoded(numbering streams: StreamNumbers, keys: (any SubjectKeys)?) -> (events: [Decoded], error: SheetLogError?) {
-        decoded(keys: keys) { index in
+        let decoded = decoded(keys: keys) { index in
             let stream = streamName(index)
             return (stream, streams.number(of: stream))
         }
+        return (decoded.events, decoded.error?.refusal)
     }
 
     /// The names of the chunk's streams, row by row, and their numbers (numbered in `streams`).
@@ -86,17 +87,19 @@ package struct RawEventChunk: Sendable {
     }
 
     /// ``decoded(numbering:keys:)`` of the rows whose stream `numbers` (from ``streamNumbers(_:)``)
-    /// `includes`: two threads decode one chunk, each its own streams.
+    /// `includes`: two threads decode one chunk, each its own streams. A refusal comes with the
+    /// chunk's row it refused, so that the two halves' refusals compare in log order (not every
+    /// refusal names a position: a subject without a key row does not).
     func decoded(
         keys: (any SubjectKeys)?, numbers: [(stream: String, number: Int)], including includes: (Int) -> Bool
-    ) -> (events: [Decoded], error: SheetLogError?) {
+    ) -> (events: [Decoded], error: (refusal: SheetLogError, row: Int)?) {
         decoded(keys: keys) { index in includes(numbers[index].number) ? numbers[index] : nil }
     }
 
     /// Decodes each row that `numbered` names a stream and its number for; a nil skips the row.
     private func decoded(
         keys: (any SubjectKeys)?, numbered: (_ row: Int) -> (stream: String, number: Int)?
-    ) -> (events: [Decoded], error: SheetLogError?) {
+    ) -> (events: [Decoded], error: (refusal: SheetLogError, row: Int)?) {
         var events: [Decoded] = []
         events.reserveCapacity(rows.count)
         return bytes.withUnsafeBufferPointer { buffer in
@@ -129,7 +132,7 @@ package struct RawEventChunk: Sendable {
                     events.append(Decoded(
                         stream: stream, streamNumber: number, position: row.position, version: row.version, event: event, sealing: sealing))
                 } catch {
-                    return (events, error)
+                    return (events, (error, index))
                 }
             }
             return (events, nil)
@@ -139,8 +142,9 @@ package struct RawEventChunk: Sendable {
 
 /// Numbers streams 0, 1, 2… in the order the log first names them.
 ///
-/// A reference type because it outlives each chunk's decoding; only the decoding queue touches it,
-/// one chunk after the other in log order, so the numbers do not depend on timing.
+/// A reference type because it outlives each chunk's decoding; one thread touches it, one chunk
+/// after the other in log order (the decoding queue, or, for a sealed log, the reading thread), so
+/// the numbers do not depend on timing.
 final class StreamNumbers: @unchecked Sendable {
     private var numbers: [String: Int] = [:]
 

@@ -1,6 +1,7 @@
 /// The rows of a rebuild's sessions, one session after the other, made on a second thread a few
 /// sessions ahead of the backend's inserts (``WorkAhead``): encoding a presentation's JSON
-/// columns is what a rebuild's row costs most apart from the database's own insert.
+/// columns is what a rebuild's row costs most apart from the database's own insert. Where the
+/// sessions seal their values, the caller's thread makes every other session's rows itself.
 ///
 /// The rows are the ones the inline path writes (``PresentationRow``, ``SessionRow``), so the work
 /// done ahead does not change a byte of them.

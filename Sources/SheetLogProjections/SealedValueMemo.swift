@@ -23,6 +23,7 @@ package struct SealedValueMemo: Sendable {
     static let capacity = 64
 
     private struct Place: Hashable {
+        var session: String
         var column: String
         var presentation: String
         var field: String
@@ -41,7 +42,7 @@ package struct SealedValueMemo: Sendable {
             texts = [:]
             self.key = key.material
         }
-        let place = Place(column: column, presentation: presentation, field: field)
+        let place = Place(session: session, column: column, presentation: presentation, field: field)
         let plaintext = SealedText.plaintext(value)
         if let known = texts[place], known.plaintext == plaintext { return known.sealed }
         let sealed = SealedText.seal(

@@ -109,4 +109,29 @@ struct SealedRebuildTests {
         try await database.rebuildProjections()
         #expect(try await Self.presentationRows(database) == before)
     }
+
+    @Test("a refusal that names no position (a subject without its key row) still wins when it comes first in log order")
+    func aRefusalWithoutAPositionIsOrderedByItsRow() async throws {
+        let directory = try TemporaryDirectory("sealed-rebuild")
+        let database = try SheetLogDatabase.open(path: directory.path(), options: SealedDatabaseTests.options(MasterKey.generate()))
+        try await Self.longLog(database)
+        // s2 (user-1, the other thread's) loses its key row: its first event is refused, naming the
+        // subject and no position. An s1 edit after it in the same chunk no longer opens either.
+        let (firstOfS2, laterS1Edit, otherS1Edit) = try await database.sqliteStore.writer.read { db in
+            let first = try Int64.fetchOne(db, sql: "SELECT min(position) FROM events WHERE stream = 's2'")!
+            let edits = try Int64.fetchAll(db, sql: "SELECT position FROM events WHERE stream = 's1' AND type = 'edit' AND position > ? ORDER BY position LIMIT 2", arguments: [first])
+            return (first, edits[1], edits[0])
+        }
+        #expect(laterS1Edit < 512, "both in the first chunk")
+        try await Self.move(from: otherS1Edit, into: laterS1Edit, in: database)
+        try await database.sqliteStore.writer.write { db in
+            for trigger in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'subject_keys'") {
+                try db.execute(sql: "DROP TRIGGER \(trigger)")
+            }
+            try db.execute(sql: "DELETE FROM subject_keys WHERE subject = 'user-1'")
+        }
+        let error = await #expect(throws: SheetLogError.self) { try await database.rebuildProjections() }
+        #expect(error?.context.position == nil, "the missing key row's refusal, not the later edit's: \(String(describing: error))")
+        #expect(error?.message.contains("user-1") == true, "\(String(describing: error?.message)) (s2 starts at \(firstOfS2))")
+    }
 }

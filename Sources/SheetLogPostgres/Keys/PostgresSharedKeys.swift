@@ -84,8 +84,10 @@ package struct PostgresSharedKeys: Sendable {
         /// When the subject was erased before, and on which device (nil: every device), when nothing
         /// was left to delete: nil when this erasure is new.
         package var erasedBefore: (at: Int64, device: String?)?
-        /// False when another transaction's snapshot outlived the wait before `VACUUM FULL`: the
-        /// table's file may keep the deleted rows' bytes until the same erase runs again.
+        /// False when something that holds back VACUUM's horizon (another transaction's snapshot or
+        /// transaction id, a prepared transaction, a replication slot) outlived the wait before
+        /// `VACUUM FULL`: the table's file may keep the deleted rows' bytes until the same erase
+        /// runs again.
         package var tableRewritten = true
     }
 
@@ -128,16 +130,16 @@ package struct PostgresSharedKeys: Sendable {
     /// and the key would stay in the table's file. What holds it, as PostgreSQL computes it for a
     /// table: another backend of this database with a snapshot (`backend_xmin`) or with a transaction
     /// id (`backend_xid`: a writer idle between statements has no snapshot, and psql's open
-    /// transaction kept the key in the file that way), a prepared transaction of this database, or
-    /// a replication slot's `xmin`. False when one still did.
+    /// transaction kept the key in the file that way), a walsender's hot-standby feedback, a
+    /// prepared transaction of this database, or a replication slot's `xmin`. False when one still did.
     private func waitForOlderSnapshots() async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(5)
         while ContinuousClock.now < deadline {
             let holding = try await reader.reading("erase") { client in
                 let rows = try await client.query("""
                     SELECT (SELECT count(*) FROM pg_stat_activity
-                            WHERE datname = current_database() AND pid <> pg_backend_pid()
-                              AND (backend_xmin IS NOT NULL OR backend_xid IS NOT NULL))
+                            WHERE pid <> pg_backend_pid() AND (backend_xmin IS NOT NULL OR backend_xid IS NOT NULL)
+                              AND (datname = current_database() OR backend_type = 'walsender'))
                          + (SELECT count(*) FROM pg_prepared_xacts WHERE database = current_database())
                          + (SELECT count(*) FROM pg_replication_slots WHERE xmin IS NOT NULL)
                     """, logger: reader.logger)
