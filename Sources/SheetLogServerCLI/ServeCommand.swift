@@ -99,8 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
         switch source {
         case .file(let path):
             var options = SheetLogDatabase.Options(logger: logger)
-            let environmentKey = ProcessInfo.processInfo.environment["SHEETLOG_KEY_FILE"].flatMap { $0.isEmpty ? nil : $0 }
-            options.keys = (keyFile ?? environmentKey).map { KeyFile(path: $0) }
+            options.keys = KeyFile.path(given: keyFile).map { KeyFile(path: $0) }
             let reader = try SQLiteFileReader.open(path: path, options: options)
             try await serve(reader, access: .open, shown: "\(path) (read-only)", logger: logger)
             try reader.database.close()

@@ -62,13 +62,7 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// The key file the options and the environment choose; nil for a plain database.
-    var keyFilePath: String? {
-        if let keyFile { return keyFile }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["SHEETLOG_KEY_FILE"], !fromEnvironment.isEmpty {
-            return fromEnvironment
-        }
-        return nil
-    }
+    var keyFilePath: String? { KeyFile.path(given: keyFile) }
 
     /// The facade's options these command-line options ask for.
     var options: SheetLogDatabase.Options {

@@ -42,42 +42,33 @@ enum KeyFileFormat {
     /// a file): another process that finds the file finds it complete, and of two processes writing
     /// one path at once exactly one succeeds.
     static func write(_ bytes: [UInt8], header: String, toNewFileAt path: String) throws(SheetLogError) {
-        if access(path, F_OK) == 0 {
-            throw unavailable("cannot write the key file \(path): a file is there already; a key file is never overwritten")
-        }
-        let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else {
-            throw unavailable("cannot write the key file \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { unlink(temporary) }
+        if access(path, F_OK) == 0 { throw alreadyThere(path) }
         let text = Array("\(header)\n\(Checksum.hex(bytes))\n".utf8)
-        let written = text.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-        let synced = written == text.count && fsync(descriptor) == 0
-        let syncError = errno
-        close(descriptor)
-        guard synced else {
-            throw unavailable("cannot write the key file \(path): \(String(cString: strerror(syncError)))")
-        }
+        let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        defer { unlink(temporary) }
+        try create(temporary, holding: text, for: path)
         if link(temporary, path) == 0 { return }
-        guard errno != EEXIST else {
-            throw unavailable("cannot write the key file \(path): a file is there already; a key file is never overwritten")
-        }
+        guard errno != EEXIST else { throw alreadyThere(path) }
         // A file system without hard links: created in place, never over an existing file.
-        try writeInPlace(text, to: path)
+        try create(path, holding: text, for: path)
     }
 
-    private static func writeInPlace(_ text: [UInt8], to path: String) throws(SheetLogError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    /// Creates `file` (never over an existing one), mode 0600, holding `text` on disk (fsync);
+    /// errors name `path`, the key file being written.
+    private static func create(_ file: String, holding text: [UInt8], for path: String) throws(SheetLogError) {
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard descriptor >= 0 else {
-            let reason = errno == EEXIST ? "a file is there already; a key file is never overwritten" : String(cString: strerror(errno))
-            throw unavailable("cannot write the key file \(path): \(reason)")
+            throw errno == EEXIST ? alreadyThere(path) : unavailable("cannot write the key file \(path): \(String(cString: strerror(errno)))")
         }
-        defer { close(descriptor) }
         let written = text.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-        guard written == text.count, fsync(descriptor) == 0 else {
-            throw unavailable("cannot write the key file \(path): \(String(cString: strerror(errno)))")
-        }
+        let synced = written == text.count && fsync(descriptor) == 0
+        let failure = errno
+        close(descriptor)
+        guard synced else { throw unavailable("cannot write the key file \(path): \(String(cString: strerror(failure)))") }
+    }
+
+    private static func alreadyThere(_ path: String) -> SheetLogError {
+        unavailable("cannot write the key file \(path): a file is there already; a key file is never overwritten")
     }
 
     static func unavailable(_ message: String) -> SheetLogError {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Hands a database its ``MasterKey`` when it opens: from the Keychain, a key file, a secrets
 /// service. SheetLog asks once per open and keeps the key in memory only.
 ///
@@ -25,5 +27,13 @@ public struct KeyFile: KeyProvider {
 
     public func masterKey() throws -> MasterKey {
         try MasterKey(contentsOfFile: path)
+    }
+
+    /// The key file a command uses: the path it was given, else `$SHEETLOG_KEY_FILE` when set and
+    /// not empty; nil for neither. Both command-line tools read the variable through this.
+    package static func path(given: String?) -> String? {
+        if let given { return given }
+        guard let fromEnvironment = ProcessInfo.processInfo.environment["SHEETLOG_KEY_FILE"], !fromEnvironment.isEmpty else { return nil }
+        return fromEnvironment
     }
 }

@@ -27,7 +27,7 @@ package enum SealPosition: Sendable, Hashable {
 
     /// One part, after its length (four bytes, big-endian): parts that run together stay apart.
     private static func append(_ part: String, to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: UInt32(part.utf8.count).bigEndian) { bytes.append(contentsOf: $0) }
+        ValueSeal.appendLength(part.utf8.count, to: &bytes)
         bytes.append(contentsOf: part.utf8)
     }
 }

@@ -50,7 +50,7 @@ public struct SharedSubjectKey: Sendable, Hashable {
     static func binding(device: String, subject: String) -> [UInt8] {
         var bytes = Array("sheetlog shared key v1".utf8)
         for part in [device, subject] {
-            bytes += ValueSeal.lengthPrefix(part.utf8.count)
+            ValueSeal.appendLength(part.utf8.count, to: &bytes)
             bytes += Array(part.utf8)
         }
         return bytes

@@ -27,7 +27,7 @@ package enum ValueSeal {
         // One update of one buffer: each of swift-crypto's updates costs about 0.5 µs whatever its length.
         var input: [UInt8] = []
         input.reserveCapacity(4 + aad.count + plaintext.count)
-        withUnsafeBytes(of: UInt32(aad.count).bigEndian) { input.append(contentsOf: $0) }
+        appendLength(aad.count, to: &input)
         input.append(contentsOf: aad)
         input.append(contentsOf: plaintext)
         var mac = key.nonceMAC
@@ -54,8 +54,9 @@ package enum ValueSeal {
         return Array(plaintext)
     }
 
-    static func lengthPrefix(_ count: Int) -> [UInt8] {
-        let value = UInt32(count)
-        return [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    /// `count` as four bytes, big-endian: what keeps length-prefixed parts apart in every
+    /// authenticated binding (a value's position, its nonce input, a shared key's binding).
+    static func appendLength(_ count: Int, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: UInt32(count).bigEndian) { bytes.append(contentsOf: $0) }
     }
 }

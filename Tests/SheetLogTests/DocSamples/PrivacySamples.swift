@@ -33,13 +33,19 @@ func loadMasterKeyFromKeychain() throws -> MasterKey { keychainKey }
         #expect(throws: SheetLogError.self) { try SheetLogDatabase.open(path: url.path) }
     }
 
-    @Test func sharingKeysWithTheCollector() async throws {
+    /// A sealed in-memory database holding user-42's expense form with an amount typed.
+    static func sealedDatabaseWithOneForm() async throws -> SheetLogDatabase {
         var options = SheetLogDatabase.Options()
         options.keys = MasterKey.generate()
         let database = try SheetLogDatabase.inMemory(options: options)
         try await database.record(
             .present(presentation: "expense-1", route: Route(name: "newExpense"), baseline: ["amount": "47.50"]),
             in: "window-1", subject: "user-42")
+        return database
+    }
+
+    @Test func sharingKeysWithTheCollector() async throws {
+        let database = try await Self.sealedDatabaseWithOneForm()
         let collector = CollectorKey.generate()
         let collectorPublicKey = collector.publicKey
 
@@ -53,12 +59,7 @@ func loadMasterKeyFromKeychain() throws -> MasterKey { keychainKey }
     }
 
     @Test func erasingASubject() async throws {
-        var options = SheetLogDatabase.Options()
-        options.keys = MasterKey.generate()
-        let database = try SheetLogDatabase.inMemory(options: options)
-        try await database.record(
-            .present(presentation: "expense-1", route: Route(name: "newExpense"), baseline: ["amount": "47.50"]),
-            in: "window-1", subject: "user-42")
+        let database = try await Self.sealedDatabaseWithOneForm()
 
         // doc-sample: Sources/SheetLog/Database/SheetLogDatabase+Erase.swift
         let report = try await database.erase(subject: "user-42", requestedBy: "ticket 1234")
