@@ -43,10 +43,6 @@ struct FleetEraseCommand: AsyncParsableCommand {
                 context: .init(operation: "erase"))
         }
         let erasure = try await PostgresSharedKeys.on(fleet).erase(subject: subject, device: device, requestedBy: requestedBy)
-        if !erasure.tableRewritten {
-            FileHandle.standardError.write(Data(
-                "warning: another transaction of the fleet store (or a prepared transaction, or a replication slot) held back VACUUM for 5 s, so shared_keys' file may keep the erased key's bytes: run the same erase again once it has ended\n".utf8))
-        }
         let scope = device.map { "on device \($0)" } ?? "on every device"
         if let erasedBefore = erasure.erasedBefore {
             let at = Date(timeIntervalSince1970: Double(erasedBefore.at) / 1_000).ISO8601Format()

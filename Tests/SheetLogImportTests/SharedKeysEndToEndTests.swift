@@ -165,20 +165,10 @@ import Testing
         #expect(again.status == 0 && again.stdout.hasPrefix("subject ada was erased on every device before, at "), "\(again.stdout)")
         #expect(again.stdout.hasSuffix(": nothing changed\n"))
         #expect(try await setup.sharedKeyRows() == ["bob"])
-        // The erase's VACUUM FULL rewrote the table: the deleted row's bytes leave its file. A
-        // transaction that could still see the row keeps it in the rewrite (seen under CI's load),
-        // until a later rewrite, which running the same erase again makes: the file is clean within
-        // a few tries.
+        // The erase rewrote the table into a new file: the deleted row's bytes are in neither.
         let key = Data(try #require(wrapped))
-        var file = try await setup.relationFile("shared_keys")
-        var tries = 0
-        while file.range(of: key) != nil, tries < 20 {
-            tries += 1
-            try await Task.sleep(for: .milliseconds(250))
-            _ = try await ProductBinary.runOffThePool(Self.server, erase)
-            file = try await setup.relationFile("shared_keys")
-        }
-        #expect(file.range(of: key) == nil, "the erased subject's wrapped key is still in the table's file after \(tries) more erasures")
+        let file = try await setup.relationFile("shared_keys")
+        #expect(file.range(of: key) == nil, "the erased subject's wrapped key is still in the table's file")
         #expect(file.range(of: Data(try #require(try await setup.sealedKey(of: "bob")))) != nil, "the control: bob's row is in the file")
         let onOneDevice = try await ProductBinary.runOffThePool(Self.server, erase + ["--device", "phone"])
         #expect(onOneDevice.stdout.hasPrefix("subject ada was erased on every device before, at "), "the earlier erasure's scope: \(onOneDevice.stdout)")
@@ -195,80 +185,118 @@ import Testing
         #expect(reshare.stderr.contains("subject ada is erased on the collector: its key was not shared"), "\(reshare.stderr)")
         #expect(try await setup.sharedKeyRows() == ["bob"])
 
-        // bob erased on the device: the pushed eraseSubject deletes the collector's copy with it.
+        // bob erased on the device: the pushed eraseSubject deletes the collector's copy with it,
+        // and its bytes leave the table's file too (the push's DELETE alone left them there).
+        let bobsKey = Data(try #require(try await setup.sealedKey(of: "bob")))
         let deviceErase = try await ProductBinary.runOffThePool(
             Self.sheetlog, ["--db", setup.database, "--key-file", setup.masterKey, "erase", "--subject", "bob"])
         #expect(deviceErase.status == 0, "\(deviceErase.stderr)")
         #expect(try await setup.push(["--share-keys"]).status == 0)
         #expect(try await setup.sharedKeyRows() == [])
+        #expect(try await setup.relationFile("shared_keys").range(of: bobsKey) == nil, "the pushed erasure left bob's key in the table's file")
         let bob = try await setup.revealed("s2")
         #expect(!bob.contains("mk-bob") && bob.contains("[erased]"), "\(bob)")
     }
 
-    /// A write transaction left open in the same database by an operator's psql (its xid
-    /// assigned, idle between statements: no snapshot, so `backend_xmin` is NULL) holds VACUUM's
-    /// horizon as a snapshot does: VACUUM FULL would copy the deleted row into the new file. The
-    /// erase waits for it to end.
-    @Test func anOpenWriteTransactionDoesNotKeepTheErasedKeyInTheTablesFile() async throws {
+    /// An operator's psql left in an open transaction on the fleet store. `statements` run inside
+    /// it; it is open (idle in transaction) when this returns, and ends with ``commit()``.
+    final class OpenTransaction: Sendable {
+        private let psql: Process
+        private let input: Pipe
+
+        init(_ setup: Setup, _ statements: String) async throws {
+            psql = Process()
+            psql.executableURL = setup.fleet.cluster.psql
+            psql.arguments = [setup.fleet.url, "-q", "-X", "-v", "ON_ERROR_STOP=1"]
+            psql.environment = ProcessInfo.processInfo.environment.merging(["PGAPPNAME": "operator"]) { $1 }
+            input = Pipe()
+            psql.standardInput = input
+            psql.standardOutput = FileHandle.nullDevice
+            try psql.run()
+            input.fileHandleForWriting.write(Data("BEGIN;\n\(statements)\n".utf8))
+            for _ in 0..<200 {
+                let open = try await setup.fleet.withConnection { connection in
+                    let rows = try await connection.query("""
+                        SELECT count(*)::int FROM pg_stat_activity WHERE application_name = 'operator' AND state = 'idle in transaction'
+                        """, logger: FleetDatabase.logger)
+                    for try await count in rows.decode(Int.self) { return count }
+                    return 0
+                }
+                if open == 1 { return }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            Issue.record("psql's transaction did not open")
+        }
+
+        func commit() {
+            input.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
+            try? input.fileHandleForWriting.close()
+            psql.waitUntilExit()
+        }
+    }
+
+    /// A write transaction left open elsewhere in the fleet store (an xid, no snapshot: it holds
+    /// VACUUM's horizon, so `VACUUM FULL` copied the deleted row into the new file, or waited 5 s
+    /// and warned): the erase neither waits for it nor leaves the key in the table's file.
+    @Test func anOpenTransactionElsewhereDoesNotKeepTheErasedKeyInTheTablesFile() async throws {
         let setup = try await Setup()
         defer { setup.close() }
         #expect(try await setup.push().status == 0)
         let key = Data(try #require(try await setup.sealedKey(of: "ada")))
+        let operatorsPsql = try await OpenTransaction(setup, "SELECT txid_current();")
+        defer { operatorsPsql.commit() }
 
-        let psql = Process()
-        psql.executableURL = setup.fleet.cluster.psql
-        psql.arguments = [setup.fleet.url, "-q", "-X", "-v", "ON_ERROR_STOP=1"]
-        let input = Pipe()
-        psql.standardInput = input
-        psql.standardOutput = FileHandle.nullDevice
-        try psql.run()
-        input.fileHandleForWriting.write(Data("BEGIN;\nSELECT txid_current();\n".utf8))
-        func holders() async throws -> (xid: Int, xmin: Int) {
-            try await setup.fleet.withConnection { connection in
-                let rows = try await connection.query("""
-                    SELECT count(backend_xid)::int, count(backend_xmin)::int FROM pg_stat_activity
-                    WHERE datname = current_database() AND application_name = 'psql'
-                    """, logger: FleetDatabase.logger)
-                for try await counts in rows.decode((Int, Int).self) { return counts }
-                return (0, 0)
-            }
-        }
-        var held = try await holders()
-        for _ in 0..<100 where held.xid == 0 {
-            try await Task.sleep(for: .milliseconds(50))
-            held = try await holders()
-        }
-        #expect(held.xid == 1 && held.xmin == 0, "psql holds an xid and no snapshot: \(held)")
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result = try await ProductBinary.runOffThePool(
+            Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "ada", "--requested-by", "ticket 91"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("erased subject ada on every device on the collector: 1 shared key deleted"), "\(result.stdout)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        #expect(started.duration(to: clock.now) < .seconds(4), "the erase waited for a transaction that never used shared_keys")
+        let file = try await setup.relationFile("shared_keys")
+        #expect(file.range(of: key) == nil, "the erased subject's wrapped key is in the table's file while psql's transaction is open")
+        #expect(file.range(of: Data(try #require(try await setup.sealedKey(of: "bob")))) != nil, "the control: bob's row is in the file")
+    }
 
-        let erase = ["erase", "--postgres", setup.fleet.url, "--subject", "ada", "--requested-by", "ticket 91"]
+    /// A transaction that read `shared_keys` and stays open holds the table: the erase waits for it
+    /// (at most its lock timeout, then gives up having changed nothing), and erases once it ended.
+    @Test func anOpenTransactionThatReadTheKeysMakesTheEraseWaitOrGiveUpChangingNothing() async throws {
+        let setup = try await Setup()
+        defer { setup.close() }
+        #expect(try await setup.push().status == 0)
+        let key = Data(try #require(try await setup.sealedKey(of: "ada")))
+        let operatorsPsql = try await OpenTransaction(setup, "SELECT count(*) FROM shared_keys;")
+
+        let reader = try await PostgresFleetReader.open(url: setup.fleet.url)
+        defer { reader.close() }
+        do {
+            _ = try await PostgresSharedKeys.on(reader).erase(subject: "ada", device: nil, requestedBy: "ticket 92", lockTimeout: .milliseconds(300))
+            Issue.record("the erase did not give up while psql held the table")
+        } catch let error as SheetLogError {
+            #expect(error.code == .busy)
+            #expect(error.message.contains("held shared_keys for more than") && error.message.contains("nothing was erased"), "\(error.message)")
+        }
+        #expect(try await setup.sharedKeyRows() == ["ada", "bob"], "the refused erase deleted a key")
+        let erasures = try await setup.fleet.withConnection { connection in
+            let rows = try await connection.query("SELECT count(*)::int FROM subject_erasures", logger: FleetDatabase.logger)
+            for try await count in rows.decode(Int.self) { return count }
+            return -1
+        }
+        #expect(erasures == 0, "the refused erase recorded an erasure")
+
         let finished = Mutex(false)
         let erasing = Task {
             defer { finished.withLock { $0 = true } }
-            return try await ProductBinary.runOffThePool(Self.server, erase)
+            return try await ProductBinary.runOffThePool(Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "ada"])
         }
         try await Task.sleep(for: .milliseconds(1_500))
-        // The erase is still waiting for psql's transaction: it must not rewrite the table before it
-        // ends (the old wait, for snapshots only, finished at once and left the key in the file).
-        #expect(!finished.withLock { $0 }, "the erase did not wait for the open transaction")
-        input.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
-        try input.fileHandleForWriting.close()
+        #expect(!finished.withLock { $0 }, "the erase rewrote the table while psql's transaction held it")
+        operatorsPsql.commit()
         let result = try await erasing.value
-        psql.waitUntilExit()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("erased subject ada on every device on the collector: 1 shared key deleted"), "\(result.stdout)")
-        #expect(!result.stderr.contains("may keep"), "\(result.stderr)")
-        // Under CI's load a transaction of another test's connection may still overlap the rewrite
-        // (see erasingOnTheCollector…): running the same erase again rewrites the table clean.
-        var file = try await setup.relationFile("shared_keys")
-        var tries = 0
-        while file.range(of: key) != nil, tries < 20 {
-            tries += 1
-            try await Task.sleep(for: .milliseconds(250))
-            _ = try await ProductBinary.runOffThePool(Self.server, erase)
-            file = try await setup.relationFile("shared_keys")
-        }
-        #expect(file.range(of: key) == nil, "the erased subject's wrapped key is in the table's file after \(tries) more erasures")
-        #expect(file.range(of: Data(try #require(try await setup.sealedKey(of: "bob")))) != nil, "the control: bob's row is in the file")
+        #expect(try await setup.sharedKeyRows() == ["bob"])
+        #expect(try await setup.relationFile("shared_keys").range(of: key) == nil, "the erased subject's wrapped key is in the table's file")
     }
 
     /// Two pushes of one device at once (a retry started before the first ended): both succeed,

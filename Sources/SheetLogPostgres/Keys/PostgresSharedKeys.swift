@@ -34,6 +34,8 @@ package struct PostgresSharedKeys: Sendable {
         let now = clock.nowMilliseconds()
         return try await reader.reading("share keys") { client in
             try await client.withTransaction(logger: reader.logger) { connection in
+                // The table before any subject's lock, in the order an erasure takes them.
+                try await connection.query("LOCK TABLE shared_keys IN ROW EXCLUSIVE MODE", logger: reader.logger)
                 var outcome = StoreOutcome(stored: 0, erased: [])
                 // In subject order, so that two shares of the same subjects never wait for each other crosswise.
                 for key in keys.sorted(by: { Array($0.subject.utf8).lexicographicallyPrecedes(Array($1.subject.utf8)) }) {
@@ -84,72 +86,80 @@ package struct PostgresSharedKeys: Sendable {
         /// When the subject was erased before, and on which device (nil: every device), when nothing
         /// was left to delete: nil when this erasure is new.
         package var erasedBefore: (at: Int64, device: String?)?
-        /// False when something that holds back VACUUM's horizon (another transaction's snapshot or
-        /// transaction id, a prepared transaction, a replication slot) outlived the wait before
-        /// `VACUUM FULL`: the table's file may keep the deleted rows' bytes until the same erase
-        /// runs again.
-        package var tableRewritten = true
     }
 
-    /// Deletes the subject's shared keys (of `device`, or of every device when nil) and records the
-    /// erasure, so that later shares of the subject are refused; then rewrites `shared_keys`
-    /// (VACUUM FULL), so that the deleted rows' bytes leave its file. Erasing again changes nothing.
-    package func erase(subject: String, device: String?, requestedBy: String) async throws -> Erasure {
+    /// How long an erasure waits for the transactions using `shared_keys` (a share, a push, an
+    /// operator's open transaction that read it) before it gives up, changing nothing.
+    package static let lockTimeout: Duration = .seconds(10)
+
+    /// Deletes the subject's shared keys (of `device`, or of every device when nil), records the
+    /// erasure, so that later shares of the subject are refused, and rewrites `shared_keys` into a
+    /// new file (``rewriteTable(_:_:)``), all in one transaction: the deleted rows' bytes leave the
+    /// table's file when it commits. Erasing again changes nothing.
+    ///
+    /// Throws `.busy`, having changed nothing, when another transaction holds the table longer
+    /// than `lockTimeout`.
+    package func erase(subject: String, device: String?, requestedBy: String, lockTimeout: Duration = Self.lockTimeout) async throws -> Erasure {
         let now = clock.nowMilliseconds()
-        var erasure = try await reader.reading("erase") { client in
-            try await client.withTransaction(logger: reader.logger) { connection in
-                try await Self.lockSubject(subject, connection, reader.logger)
-                let deleted = try await connection.query(
-                    "DELETE FROM shared_keys WHERE subject = \(subject) AND (\(device)::text IS NULL OR device = \(device)) RETURNING 1",
-                    logger: reader.logger)
-                var count = 0
-                for try await _ in deleted { count += 1 }
-                let earlier = try await connection.query("""
-                    SELECT erased_at, device FROM subject_erasures WHERE subject = \(subject) AND (device IS NULL OR device = \(device))
-                    ORDER BY erased_at, id LIMIT 1
-                    """, logger: reader.logger)
-                var erasedBefore: (at: Int64, device: String?)?
-                for try await (at, earlierDevice) in earlier.decode((Int64, String?).self) { erasedBefore = (at, earlierDevice) }
-                if count == 0, let erasedBefore { return Erasure(keysDeleted: 0, erasedBefore: erasedBefore) }
-                try await connection.query("""
-                    INSERT INTO subject_erasures (subject, device, requested_by, erased_at, keys_deleted)
-                    VALUES (\(subject), \(device), \(requestedBy), \(now), \(count))
-                    """, logger: reader.logger)
-                return Erasure(keysDeleted: count, erasedBefore: nil)
+        do {
+            return try await reader.reading("erase") { client in
+                try await client.withTransaction(logger: reader.logger) { connection in
+                    try await Self.lockTable(connection, reader.logger, timeout: lockTimeout)
+                    try await Self.lockSubject(subject, connection, reader.logger)
+                    let deleted = try await connection.query(
+                        "DELETE FROM shared_keys WHERE subject = \(subject) AND (\(device)::text IS NULL OR device = \(device)) RETURNING 1",
+                        logger: reader.logger)
+                    var count = 0
+                    for try await _ in deleted { count += 1 }
+                    let earlier = try await connection.query("""
+                        SELECT erased_at, device FROM subject_erasures WHERE subject = \(subject) AND (device IS NULL OR device = \(device))
+                        ORDER BY erased_at, id LIMIT 1
+                        """, logger: reader.logger)
+                    var erasedBefore: (at: Int64, device: String?)?
+                    for try await (at, earlierDevice) in earlier.decode((Int64, String?).self) { erasedBefore = (at, earlierDevice) }
+                    if count == 0, let erasedBefore { return Erasure(keysDeleted: 0, erasedBefore: erasedBefore) }
+                    try await connection.query("""
+                        INSERT INTO subject_erasures (subject, device, requested_by, erased_at, keys_deleted)
+                        VALUES (\(subject), \(device), \(requestedBy), \(now), \(count))
+                        """, logger: reader.logger)
+                    try await Self.rewriteTable(connection, reader.logger)
+                    return Erasure(keysDeleted: count, erasedBefore: nil)
+                }
             }
+        } catch let error as SheetLogError where error.code == .busy {
+            throw SheetLogError(.busy, """
+                erase of subject \(subject): another transaction of the fleet store held shared_keys for more than \
+                \(lockTimeout) (a share, a push, or an open transaction that read the table): nothing was erased; \
+                run the same erase again once it has ended
+                """, context: .init(operation: "erase"))
         }
-        // Also when nothing was left to delete: running the same erase again rewrites the table
-        // that an older snapshot kept from being rewritten cleanly the first time.
-        erasure.tableRewritten = try await waitForOlderSnapshots()
-        _ = try await reader.reading("erase") { client in try await client.query("VACUUM FULL shared_keys", logger: reader.logger) }
-        return erasure
     }
 
-    /// Waits (5 s at most) until nothing holds back the horizon VACUUM removes deleted rows behind:
-    /// VACUUM FULL copies a deleted row that an older transaction could still see into the new file,
-    /// and the key would stay in the table's file. What holds it, as PostgreSQL computes it for a
-    /// table: another backend of this database with a snapshot (`backend_xmin`) or with a transaction
-    /// id (`backend_xid`: a writer idle between statements has no snapshot, and psql's open
-    /// transaction kept the key in the file that way), a walsender's hot-standby feedback, a
-    /// prepared transaction of this database, or a replication slot's `xmin`. False when one still did.
-    private func waitForOlderSnapshots() async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline {
-            let holding = try await reader.reading("erase") { client in
-                let rows = try await client.query("""
-                    SELECT (SELECT count(*) FROM pg_stat_activity
-                            WHERE pid <> pg_backend_pid() AND (backend_xmin IS NOT NULL OR backend_xid IS NOT NULL)
-                              AND (datname = current_database() OR backend_type = 'walsender'))
-                         + (SELECT count(*) FROM pg_prepared_xacts WHERE database = current_database())
-                         + (SELECT count(*) FROM pg_replication_slots WHERE xmin IS NOT NULL)
-                    """, logger: reader.logger)
-                for try await count in rows.decode(Int64.self) { return Int(count) }
-                return 0
-            }
-            if holding == 0 { return true }
-            try await Task.sleep(for: .milliseconds(50))
+    /// Takes `shared_keys` for a rewrite (ACCESS EXCLUSIVE), waiting `timeout` at most for the
+    /// transactions using it. Taken before any subject's lock: shares and pushes take them in that
+    /// order too, so none waits for the other crosswise.
+    static func lockTable(_ connection: PostgresConnection, _ logger: Logger, timeout: Duration = lockTimeout) async throws {
+        let milliseconds = max(1, timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        var previous = "0"
+        for try await setting in try await connection.query("SELECT current_setting('lock_timeout')", logger: logger).decode(String.self) {
+            previous = setting
         }
-        return false
+        try await connection.query("SELECT set_config('lock_timeout', \(String(milliseconds)), true)", logger: logger)
+        try await connection.query("LOCK TABLE shared_keys IN ACCESS EXCLUSIVE MODE", logger: logger)
+        // The rest of the caller's transaction (a push's or an import's) waits as it did before.
+        try await connection.query("SELECT set_config('lock_timeout', \(previous), true)", logger: logger)
+    }
+
+    /// Moves `shared_keys`' current rows into a new file, in the caller's transaction, which holds
+    /// the table (``lockTable(_:_:timeout:)``): TRUNCATE gives the table a new file and empties the
+    /// old one when the transaction commits, so a deleted key's bytes leave the table's file
+    /// whatever other transactions can still see. (`VACUUM FULL` copies a deleted row that a
+    /// running transaction could still see into its new file: an erasure left the key there under
+    /// CI's load.) The copy is a temporary table, dropped at commit, that never held the deleted rows.
+    static func rewriteTable(_ connection: PostgresConnection, _ logger: Logger) async throws {
+        try await connection.query("CREATE TEMPORARY TABLE sheetlog_kept_keys ON COMMIT DROP AS SELECT * FROM shared_keys", logger: logger)
+        try await connection.query("TRUNCATE shared_keys", logger: logger)
+        try await connection.query("INSERT INTO shared_keys SELECT * FROM sheetlog_kept_keys", logger: logger)
     }
 
     /// Serialises, until the transaction ends, every share and erasure of `subject`: a share that
@@ -172,16 +182,19 @@ package struct PostgresSharedKeys: Sendable {
     }
 
     /// Deletes the shared keys of the subjects whose `eraseSubject` events are among `events` (a
-    /// device's pushed or imported batch), in the caller's transaction.
+    /// device's pushed or imported batch) and rewrites the table, in the caller's transaction.
     static func deleteKeys(erasedIn events: [RecordedEvent], device: String, _ connection: PostgresConnection, _ logger: Logger) async throws {
         var subjects: Set<String> = []
         for event in events where event.stream == SubjectErasure.stream && event.type == SubjectErasure.type {
             subjects.insert(try SubjectErasure.decode(event).subject)
         }
+        if subjects.isEmpty { return }
+        try await lockTable(connection, logger)
         // In the order shares lock them.
         for subject in subjects.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
             try await lockSubject(subject, connection, logger)
             try await connection.query("DELETE FROM shared_keys WHERE device = \(device) AND subject = \(subject)", logger: logger)
         }
+        try await rewriteTable(connection, logger)
     }
 }
