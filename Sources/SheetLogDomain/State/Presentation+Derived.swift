@@ -1,9 +1,14 @@
 extension Presentation {
-    /// Whether the draft differs from the baseline, field by field (`""`, null and absent are all empty).
-    public var isDirty: Bool { FieldValue.differ(baseline, values) }
+    /// Whether the draft differs from the baseline, field by field (`""`, null and absent are all
+    /// empty). A field whose baseline or draft was read without its key (``FieldValue/isWithheld``:
+    /// the fleet without the subject's key) counts as changed when an event wrote it since the
+    /// baseline (``editedFields``), so that the dirty state, the locked swipe and the recoverable
+    /// drafts stay without the values.
+    public var isDirty: Bool { FieldValue.differ(baseline, values, edited: editedFields) }
 
-    /// The names of the fields whose draft differs from the baseline, sorted.
-    public var changedFields: [String] { FieldValue.changedFields(from: baseline, to: values) }
+    /// The names of the fields whose draft differs from the baseline, sorted (unreadable values as
+    /// in ``isDirty``).
+    public var changedFields: [String] { FieldValue.changedFields(from: baseline, to: values, edited: editedFields) }
 
     /// Whether the swipe is locked: guard `always`, or guard `whenDirty` and dirty.
     public var isDismissDisabled: Bool {

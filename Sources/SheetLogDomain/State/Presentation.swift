@@ -50,6 +50,17 @@ public struct Presentation: Sendable, Hashable, Identifiable {
         }
     }
 
+    /// The fields an event wrote since the baseline (a present's `values`, an edit, a save), or that the
+    /// last dismissal attempt found changed (its `changedFields`), with the edits since: what tells whether a field changed where its values cannot be compared — sealed
+    /// values read without their key, erased ones (see ``isDirty``).
+    public var editedFields: Set<String> {
+        get { storage.fields.editedFields }
+        _modify {
+            makeUnique()
+            yield &storage.fields.editedFields
+        }
+    }
+
     /// Fields that must be non-empty for Save.
     public var required: [String] {
         get { storage.fields.required }
@@ -133,10 +144,10 @@ public struct Presentation: Sendable, Hashable, Identifiable {
         required: [String] = [], dismissGuard: DismissGuard = .whenDirty,
         pendingConfirmation: PendingConfirmation? = nil, restoredFrom: DraftReference? = nil,
         status: PresentationStatus = .open, openedAt: Int64, closedAt: Int64? = nil, lastEditAt: Int64? = nil,
-        lastSaveFailureAt: Int64? = nil
+        lastSaveFailureAt: Int64? = nil, editedFields: Set<String> = []
     ) {
         storage = PresentationStorage(PresentationStorage.Fields(
-            id: id, route: route, baseline: baseline, values: values ?? baseline, required: required,
+            id: id, route: route, baseline: baseline, values: values ?? baseline, editedFields: editedFields, required: required,
             dismissGuard: dismissGuard, pendingConfirmation: pendingConfirmation, restoredFrom: restoredFrom,
             status: status, openedAt: openedAt, closedAt: closedAt, lastEditAt: lastEditAt,
             lastSaveFailureAt: lastSaveFailureAt))

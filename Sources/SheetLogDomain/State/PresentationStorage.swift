@@ -8,6 +8,7 @@ final class PresentationStorage: @unchecked Sendable {
         var route: Route
         var baseline: [String: FieldValue]
         var values: [String: FieldValue]
+        var editedFields: Set<String>
         var required: [String]
         var dismissGuard: DismissGuard
         var pendingConfirmation: PendingConfirmation?

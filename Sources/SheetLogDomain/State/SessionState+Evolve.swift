@@ -12,15 +12,19 @@ extension SessionState {
             presentations[payload.presentation] = Presentation(
                 id: payload.presentation, route: payload.route, baseline: payload.baseline, values: values,
                 required: payload.required, dismissGuard: payload.dismissGuard, restoredFrom: payload.restoredFrom,
-                openedAt: at, lastEditAt: payload.values == nil ? nil : at)
+                openedAt: at, lastEditAt: payload.values == nil ? nil : at,
+                editedFields: payload.values.map { Set($0.keys).union(payload.baseline.keys) } ?? [])
             stackIDs.removeAll { $0 == payload.presentation }
             stackIDs.append(payload.presentation)
         case .edit(let payload):
             update(payload.presentation) {
                 $0.values[payload.field] = payload.value
+                $0.editedFields.insert(payload.field)
                 $0.lastEditAt = at
             }
         case .attemptDismiss(let payload):
+            // The attempt names the fields that differed then: exact where values cannot be compared.
+            update(payload.presentation) { $0.editedFields = Set(payload.changedFields) }
             if payload.popped {
                 update(payload.presentation) { $0.status = $0.isDirty ? .abandoned : .dismissed }
                 close(payload.presentation, at: at)
@@ -37,6 +41,7 @@ extension SessionState {
             update(payload.presentation) {
                 if $0.values != payload.values { $0.lastEditAt = at }
                 $0.values = payload.values
+                $0.editedFields.formUnion(payload.values.keys)  // the app may save values the draft did not hold
                 $0.status = .saved
                 $0.lastSaveFailureAt = nil
             }

@@ -46,22 +46,35 @@ public enum FieldValue: Sendable, Hashable {
     /// The names of the fields whose values differ between `baseline` and `values`, sorted.
     ///
     /// A field is compared over the union of both key sets, so a field typed into a creation
-    /// form and deleted again is not changed.
-    public static func changedFields(from baseline: [String: FieldValue], to values: [String: FieldValue]) -> [String] {
+    /// form and deleted again is not changed. A field with an unreadable value on either side is
+    /// changed when it is in `edited` (see ``Presentation/isDirty``).
+    public static func changedFields(
+        from baseline: [String: FieldValue], to values: [String: FieldValue], edited: Set<String> = []
+    ) -> [String] {
         var changed: [String] = []
-        for (field, value) in values where !equivalent(baseline[field], value) {
+        for (field, value) in values where differs(baseline[field], value, field, edited) {
             changed.append(field)
         }
-        for (field, value) in baseline where values[field] == nil && !value.isEmpty {
+        for (field, value) in baseline where values[field] == nil && differs(value, nil, field, edited) {
             changed.append(field)
         }
         return changed.sorted()
     }
 
-    /// Whether any field differs between `baseline` and `values` (cheaper than ``changedFields(from:to:)``).
-    public static func differ(_ baseline: [String: FieldValue], _ values: [String: FieldValue]) -> Bool {
-        for (field, value) in values where !equivalent(baseline[field], value) { return true }
-        for (field, value) in baseline where values[field] == nil && !value.isEmpty { return true }
+    /// Whether any field differs between `baseline` and `values` (cheaper than ``changedFields(from:to:edited:)``).
+    public static func differ(_ baseline: [String: FieldValue], _ values: [String: FieldValue], edited: Set<String> = []) -> Bool {
+        for (field, value) in values where differs(baseline[field], value, field, edited) { return true }
+        for (field, value) in baseline where values[field] == nil && differs(value, nil, field, edited) { return true }
         return false
+    }
+
+    /// A sealed value read without its key (``withheld``): it may hold anything, empty included, so
+    /// only the events tell whether it changed. (An erased value is compared as `[erased]`: the
+    /// export of an erased subject relies on it, see `ErasedEditValues`.)
+    public var isWithheld: Bool { self == .withheld }
+
+    private static func differs(_ old: FieldValue?, _ new: FieldValue?, _ field: String, _ edited: Set<String>) -> Bool {
+        if old?.isWithheld == true || new?.isWithheld == true { return edited.contains(field) }
+        return !equivalent(old, new)
     }
 }

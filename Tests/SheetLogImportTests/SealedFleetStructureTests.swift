@@ -1,0 +1,74 @@
+import Foundation
+import SheetLogTestSupport
+import Testing
+
+/// The fleet reads a sealed device's values as `[sealed]` without its subject's key, yet answers
+/// what the device's file does about the drafts' structure: which are dirty, which fields changed,
+/// which are recoverable. (It compared the placeholders: every draft read as clean, and the
+/// recoverable ones were gone.) Through the real binaries and PostgreSQL.
+@Suite(.timeLimit(.minutes(5))) struct SealedFleetStructureTests {
+    static let lines = """
+        {"session":"g1","type":"present","presentation":"item","route":{"name":"editItem"},"baseline":{"title":"Desk lamp"},"subject":"gina"}
+        {"session":"g1","type":"edit","field":"title","value":"Floor lamp"}
+        {"session":"g2","type":"present","presentation":"item","route":{"name":"editItem"},"baseline":{"title":"Desk lamp","note":""},"subject":"gina"}
+        {"session":"g2","type":"edit","field":"title","value":"Floor lamp"}
+        {"session":"g2","type":"attemptDismiss","source":"swipe"}
+        {"session":"g3","type":"present","presentation":"item","route":{"name":"editItem"},"baseline":{"title":"Desk lamp"},"subject":"gina"}
+        {"session":"g3","type":"edit","field":"title","value":"Floor lamp"}
+        {"session":"g3","type":"edit","field":"title","value":"Desk lamp"}
+        {"session":"g3","type":"attemptDismiss","source":"swipe"}
+
+        """
+
+    @Test func recoverableDraftsAndChangedFieldsOfASealedDeviceAreTheDevicesOnTheFleet() async throws {
+        let directory = try TemporaryDirectory("sealed-fleet")
+        let key = directory.path("master.key"), file = directory.path("device.sqlite")
+        #expect(try await ProductBinary.runOffThePool(ImportCommandTests.sheetlog, ["keygen", key]).status == 0)
+        let ingest = try await ProductBinary.runOffThePool(
+            ImportCommandTests.sheetlog, ["--db", file, "--key-file", key, "ingest", "-"], input: Data(Self.lines.utf8))
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        let fleet = try await FleetDatabase.fresh()
+        let imported = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["import", "--postgres", fleet.url, "--device", "dev1", file])
+        #expect(imported.status == 0, "\(imported.stderr)")
+
+        let onDevice = try await Self.drafts(ImportCommandTests.sheetlog, ["--db", file, "--key-file", key, "recover", "--json"])
+        let onFleet = try await Self.drafts(ImportCommandTests.server, ["recover", "--postgres", fleet.url, "--device", "dev1", "--json"])
+        #expect(onDevice == ["g1": ["title"], "g2": ["title"]], "the control: \(onDevice)")
+        #expect(onFleet == onDevice)
+
+        let stats = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["stats", "--postgres", fleet.url, "--device", "dev1", "--json"])
+        let counts = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+        #expect(counts["recoverableDrafts"] as? Int == 2, "\(stats.stdout)")
+
+        // At g2's blocked swipe the alert is up over a dirty, locked draft, as on the device.
+        let replay = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["replay", "g2", "--postgres", fleet.url, "--device", "dev1", "--json"])
+        let steps = try #require(try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [[String: Any]], "\(replay.stderr)")
+        let state = try #require(steps.last?["state"] as? [String: Any])
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: state, options: .sortedKeys), as: UTF8.self)
+        #expect(text.contains("\"changedFields\":[\"title\"]") && text.contains("\"dirty\":true"), "\(text)")
+        #expect(!text.contains("Floor lamp") && !text.contains("Desk lamp"), "a value reached the fleet: \(text)")
+
+        // gina erased on the device: neither offers her drafts any more, nor counts them.
+        let erase = try await ProductBinary.runOffThePool(ImportCommandTests.sheetlog, ["--db", file, "--key-file", key, "erase", "--subject", "gina"])
+        #expect(erase.status == 0, "\(erase.stderr)")
+        let again = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["import", "--postgres", fleet.url, "--device", "dev1", file])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try await Self.drafts(ImportCommandTests.sheetlog, ["--db", file, "--key-file", key, "recover", "--json"]) == [:])
+        #expect(try await Self.drafts(ImportCommandTests.server, ["recover", "--postgres", fleet.url, "--device", "dev1", "--json"]) == [:])
+        let erasedStats = try await ProductBinary.runOffThePool(
+            ImportCommandTests.server, ["stats", "--postgres", fleet.url, "--device", "dev1", "--json"])
+        #expect(erasedStats.stdout.contains("\"recoverableDrafts\" : 0"), "\(erasedStats.stdout)")
+    }
+
+    /// Session → changed fields of each recoverable draft in `recover --json`'s output.
+    static func drafts(_ binary: URL, _ arguments: [String]) async throws -> [String: [String]] {
+        let run = try await ProductBinary.runOffThePool(binary, arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]], "\(run.stdout)")
+        var drafts: [String: [String]] = [:]
+        for draft in array {
+            drafts[draft["session"] as? String ?? "?"] = draft["changedFields"] as? [String]
+        }
+        return drafts
+    }
+}
