@@ -134,6 +134,9 @@ struct SealedDatabaseTests {
         try await Self.record(into: database)
         try database.close()
         let before = try Self.rows(path)
+        // Byte for byte: opening for writing switched to WAL and let GRDB create and drop a table
+        // before the key was checked, so a refused open changed the file's header and pages.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
 
         let other = MasterKey.generate()
         for open in [SheetLogDatabase.open, SheetLogDatabase.openExisting, SheetLogDatabase.openForReading] {
@@ -146,6 +149,7 @@ struct SealedDatabaseTests {
             #expect(missing?.message == "\(path) is sealed: give its master key (--key-file FILE or SHEETLOG_KEY_FILE)")
         }
         #expect(try Self.rows(path) == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "a refused open changed the file")
     }
 
     @Test("a plain database with events is not turned sealed by a key; an empty one is")
@@ -155,8 +159,10 @@ struct SealedDatabaseTests {
         let plain = try SheetLogDatabase.open(path: path, options: testOptions())
         try await plain.record(.present(presentation: "p1", route: .newExpense), in: "s1")
         try plain.close()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let refused = #expect(throws: SheetLogError.self) { try SheetLogDatabase.open(path: path, options: Self.options(MasterKey.generate())) }
         #expect(refused?.code == .notSealed)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "a refused key changed the plain file")
         let reader = try SheetLogDatabase.openForReading(path: path, options: Self.options(MasterKey.generate()))
         #expect(try await reader.state(of: "s1").presentations["p1"] != nil, "a reader reads a plain file as it is")
 

@@ -34,6 +34,7 @@ package final class SQLiteBackend: SheetLogBackend, Sendable {
     package static func open(
         path: String, configuration: SQLiteEventStore.Configuration, sealing: SealingRequest? = nil
     ) throws -> SQLiteBackend {
+        try refuseMismatchedKey(at: path, sealing, busyTimeout: configuration.busyTimeout)
         let configuration = keepingSheets(configuration, sealing)
         return try settled(SQLiteBackend(store: try SQLiteEventStore(path: path, configuration: configuration), path: path), sealing)
     }
@@ -42,6 +43,7 @@ package final class SQLiteBackend: SheetLogBackend, Sendable {
     package static func openExisting(
         path: String, configuration: SQLiteEventStore.Configuration, sealing: SealingRequest? = nil
     ) throws -> SQLiteBackend {
+        try refuseMismatchedKey(at: path, sealing, busyTimeout: configuration.busyTimeout)
         let configuration = keepingSheets(configuration, sealing)
         return try settled(
             SQLiteBackend(store: try SQLiteEventStore(existingFileAt: path, configuration: configuration), path: path), sealing)

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import SheetLogCore
 import SheetLogStorage
@@ -47,10 +48,7 @@ extension SQLiteBackend {
                         return .rollback
                     }
                     if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM events)") == true {
-                        throw SheetLogError(
-                            .notSealed,
-                            "\(location) holds a plain log (its events were recorded without a key), so its values are not sealed: open it without a key, or move its log into a sealed database (README, Privacy)",
-                            context: .init(operation: "open"))
+                        throw SealingRecord.notSealed(at: location)
                     }
                     try db.execute(
                         sql: "INSERT INTO sealing (id, key_check, default_subject, created_at) VALUES (1, ?, ?, ?)",
@@ -60,6 +58,32 @@ extension SQLiteBackend {
             }
         } catch {
             throw SheetLogError.wrapping(error, operation: "open")
+        }
+    }
+
+    /// The refusals of ``settleSealing(of:_:)`` that an existing file's own rows decide (no key for a
+    /// sealed file, another key, a key for a plain file with events), read through a read-only
+    /// connection before the file is opened for writing: opening it for writing writes to it (the
+    /// switch to WAL, GRDB's check of it), and a refused key must leave the file as it was. A new,
+    /// empty or foreign file is left to the store to judge.
+    static func refuseMismatchedKey(at path: String, _ request: SealingRequest?, busyTimeout: Duration) throws {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        guard size > 0 else { return }
+        let connection: DatabaseQueue
+        do {
+            connection = try ReadOnlyConnection.open(path: path, busyTimeout: busyTimeout, label: "SheetLog.sealingCheck")
+        } catch {
+            return  // what cannot be read this way, the store names as it opens the file
+        }
+        defer { try? connection.close() }
+        try connection.read { db in
+            guard try db.tableExists("events") else { return }
+            if let record = try SealingRecord.read(in: db) {
+                guard let request else { throw SealingRecord.keyUnavailable(at: path) }
+                try record.requireMatching(request.master, at: path)
+            } else if request != nil, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM events)") == true {
+                throw SealingRecord.notSealed(at: path)
+            }
         }
     }
 

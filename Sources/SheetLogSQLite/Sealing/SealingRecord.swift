@@ -26,6 +26,13 @@ package struct SealingRecord: Sendable, Hashable {
         }
     }
 
+    static func notSealed(at location: String) -> SheetLogError {
+        SheetLogError(
+            .notSealed,
+            "\(location) holds a plain log (its events were recorded without a key), so its values are not sealed: open it without a key, or move its log into a sealed database (README, Privacy)",
+            context: .init(operation: "open"))
+    }
+
     static func keyUnavailable(at location: String) -> SheetLogError {
         SheetLogError(
             .keyUnavailable, "\(location) is sealed: give its master key (--key-file FILE or SHEETLOG_KEY_FILE)",
