@@ -38,7 +38,7 @@ package struct ErasureText: Encodable {
     package func warning(path: String) -> String? {
         var lines = ""
         if !walCheckpointed {
-            lines += "warning: the WAL was not checkpointed (another connection held it back, or the checkpoint failed), so \(path)-wal may still hold the erased key until the next checkpoint: close the other readers, make room on the disk, and run the same erase again\n"
+            lines += "warning: the WAL was not checkpointed (another connection held it back, or the checkpoint failed), so \(path) itself (its old page, which the checkpoint overwrites) and \(path)-wal may still hold the erased key until a checkpoint completes: close the other readers, make room on the disk, and run the same erase again\n"
         }
         if defaultSubject == true {
             lines += "note: \(subject) is the default subject of \(path): a new session whose first command names no subject is refused from now on (its values would be sealed under the erased key); name a subject on every new session\n"

@@ -93,6 +93,11 @@ package protocol SheetLogBackend: EventStore {
     /// checkpoint from finishing: the old copy then stays until a later checkpoint.
     func settleErasure() async throws -> Bool
 
+    /// Whether the keys agree with the log's erasures, named `subject-keys`: a key is erased exactly
+    /// when an `eraseSubject` event says so (SQLite: `subject_keys`; the fleet: no shared key of a
+    /// subject its device erased). An erasure without its event, or a key put back after one, fails.
+    func subjectKeysCheck() async throws -> VerificationReport.Check
+
     /// Whether the log is still guarded as shipped: UPDATE and DELETE of events and command
     /// receipts refused (SQLite's triggers), named `append-only`.
     func appendOnlyCheck() async throws -> VerificationReport.Check

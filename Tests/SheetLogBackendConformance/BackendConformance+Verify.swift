@@ -19,6 +19,8 @@ extension BackendConformance {
         #expect(shape.versions.name == "versions" && shape.versions.passed, "\(shape.versions.detail)")
         #expect(try await backend.verifyProjections() == [])
         #expect(backend.projectionNames.contains("sheets"))
+        let keys = try await backend.subjectKeysCheck()
+        #expect(keys.name == "subject-keys" && keys.passed, "\(keys.detail)")
         let appendOnly = try await backend.appendOnlyCheck()
         #expect(appendOnly.name == "append-only" && appendOnly.passed, "\(appendOnly.detail)")
     }

@@ -26,7 +26,8 @@ import Testing
                 // A share of two subjects holds the first's lock while it waits for the second's:
                 // with the erasure's table lock, taken in another order, the two would deadlock.
                 group.addTask { for _ in 0..<4 { _ = try await keys.store([other, shared], device: "d") } }
-                group.addTask { _ = try await keys.erase(subject: subject, device: nil, requestedBy: "race") }
+                // The race, not the lock's timeout, is under test: a loaded machine may take a while.
+                group.addTask { _ = try await keys.erase(subject: subject, device: nil, requestedBy: "race", lockTimeout: .seconds(60)) }
                 try await group.waitForAll()
             }
             let left = try await fleet.withConnection { connection in

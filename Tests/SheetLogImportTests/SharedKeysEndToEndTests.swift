@@ -175,6 +175,14 @@ import Testing
         let ghost = try await ProductBinary.runOffThePool(Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "bob", "--device", "phnoe"])
         #expect(ghost.status == 1 && ghost.stderr.contains("no device phnoe in the fleet store"), "\(ghost.stderr)")
         #expect(try await setup.sharedKeyRows() == ["bob"], "a mistyped device erases nothing")
+        let nobody = try await ProductBinary.runOffThePool(Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "bbo"])
+        #expect(nobody.status == 1 && nobody.stderr.contains("no subject bbo on the collector"), "\(nobody.stderr)")
+        let erasures = try await setup.fleet.withConnection { connection in
+            let rows = try await connection.query("SELECT count(*)::int FROM subject_erasures WHERE subject = 'bbo'", logger: FleetDatabase.logger)
+            for try await count in rows.decode(Int.self) { return count }
+            return -1
+        }
+        #expect(erasures == 0, "a mistyped subject is recorded as erased")
         let erasedSession = try await setup.revealed("s1")
         #expect(!erasedSession.contains("mk-ada") && erasedSession.contains("[erased]"), "\(erasedSession)")
         #expect(try await setup.revealed("s2").contains("mk-bob-note-52"), "another subject is untouched")
@@ -217,7 +225,8 @@ import Testing
             for _ in 0..<200 {
                 let open = try await setup.fleet.withConnection { connection in
                     let rows = try await connection.query("""
-                        SELECT count(*)::int FROM pg_stat_activity WHERE application_name = 'operator' AND state = 'idle in transaction'
+                        SELECT count(*)::int FROM pg_stat_activity
+                        WHERE datname = current_database() AND application_name = 'operator' AND state = 'idle in transaction'
                         """, logger: FleetDatabase.logger)
                     for try await count in rows.decode(Int.self) { return count }
                     return 0

@@ -107,6 +107,59 @@ struct ErasureTests {
         #expect(!Self.holds(gone, in: path))
     }
 
+    @Test("stats counts the drafts recovery offers: not an erased subject's")
+    func statsCountsNoErasedDraft() async throws {
+        let directory = try TemporaryDirectory("erase-stats")
+        let database = try SheetLogDatabase.open(path: directory.path(), options: Self.options(MasterKey.generate()))
+        defer { try? database.close() }
+        try await Self.record(into: database)
+        for session in ["gone-2", "kept-2"] {
+            try await database.record(.present(presentation: "q", route: .newFriend), in: session, subject: String(session.prefix(4)))
+            try await database.record(.edit(field: "payee", value: .string("mk-q")), in: session)
+        }
+        let before = try await database.stats()
+        #expect(before.recoverableDrafts == 4, "the control: \(before)")
+        _ = try await database.erase(subject: "gone", requestedBy: "ticket 77")
+        // Erased, `{}` against `{"payee": "[erased]"}` still reads as dirty in the rows: stats must not count them.
+        let after = try await database.stats()
+        let offered = try await database.recoverableDrafts()
+        #expect(offered.map(\.session).sorted() == ["kept-1", "kept-2"])
+        #expect(after.recoverableDrafts == offered.count, "\(after)")
+        #expect(after.openDrafts == offered.filter { $0.reason == .open }.count, "\(after)")
+    }
+
+    @Test("verify checks the keys against the log's erasures: an erasure without its event, a key put back after one")
+    func verifyChecksKeysAgainstErasures() async throws {
+        let directory = try TemporaryDirectory("erase-verify")
+        let path = directory.path()
+        let master = MasterKey.generate()
+        let database = try SheetLogDatabase.open(path: path, options: Self.options(master))
+        try await Self.record(into: database)
+        let goneKey = try Self.keyBytes(of: "gone", in: path, master: master)[0]
+        _ = try await database.erase(subject: "gone", requestedBy: "ticket 5")
+        let healthy = try await database.verify()
+        #expect(healthy.checks.first { $0.name == "subject-keys" }?.detail == "1 subject key(s) held, 1 erased, as the log's erasures say")
+        #expect(healthy.isHealthy)
+        try database.close()
+
+        func tampered(_ sql: String, _ arguments: StatementArguments) async throws -> VerificationReport.Check? {
+            let copy = directory.path("copy-\(UUID().uuidString).sqlite")
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            let queue = try DatabaseQueue(path: copy)
+            try await queue.write { db in try db.execute(sql: sql, arguments: arguments) }
+            try queue.close()
+            let opened = try SheetLogDatabase.openExisting(path: copy, options: Self.options(master))
+            defer { try? opened.close() }
+            return try await opened.verify().checks.first { $0.name == "subject-keys" }
+        }
+        let silent = try await tampered("UPDATE subject_keys SET wrapped_key = NULL, erased_at = 1 WHERE subject = 'kept'", [])
+        #expect(silent?.passed == false)
+        #expect(silent?.detail == "subject kept's key is erased, but no eraseSubject event records it")
+        let putBack = try await tampered("UPDATE subject_keys SET wrapped_key = ?, erased_at = NULL WHERE subject = 'gone'", [goneKey])
+        #expect(putBack?.passed == false)
+        #expect(putBack?.detail == "subject gone was erased by an eraseSubject event, but its key is back")
+    }
+
     @Test("erasing twice changes nothing and says when; the erased subject takes no more commands")
     func eraseTwice() async throws {
         let directory = try TemporaryDirectory("erase")

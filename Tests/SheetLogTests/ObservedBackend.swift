@@ -63,6 +63,7 @@ final class ObservedBackend: SheetLogBackend {
     var subjectKeys: any SubjectKeys { inner.subjectKeys }
     func settleErasure() async throws -> Bool { try await inner.settleErasure() }
     func subjectsWithKeys() async throws -> [String] { try await inner.subjectsWithKeys() }
+    func subjectKeysCheck() async throws -> VerificationReport.Check { try await inner.subjectKeysCheck() }
     func appendOnlyCheck() async throws -> VerificationReport.Check { try await inner.appendOnlyCheck() }
     func rebuildProjections() async throws { try await inner.rebuildProjections() }
     func close() throws { try inner.close() }

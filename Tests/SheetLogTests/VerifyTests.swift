@@ -25,7 +25,7 @@ struct VerifyTests {
         #expect(report.isHealthy)
         #expect(report.firstFailure == nil)
         #expect(report.events == 4 && report.sessions == 2)
-        #expect(report.checks.map(\.name) == ["integrity_check", "chain", "positions", "versions", "decoding", "projections", "append-only"])
+        #expect(report.checks.map(\.name) == ["integrity_check", "chain", "positions", "versions", "decoding", "projections", "subject-keys", "append-only"])
     }
 
     @Test("an edited payload is named at its position")

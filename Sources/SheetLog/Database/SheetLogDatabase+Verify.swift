@@ -1,8 +1,8 @@
 extension SheetLogDatabase {
     /// Checks the database end to end: SQLite's `integrity_check`, the integrity chain, gap-free
     /// positions never reused, versions 1…n in position order in every session, that every event
-    /// decodes, that the projections equal a rebuild from the log, and the append-only triggers as
-    /// shipped. Runs every check and names the first failure.
+    /// decodes, that the projections equal a rebuild from the log, that the subjects' keys agree with
+    /// the log's erasures, and the append-only triggers as shipped. Runs every check and names the first failure.
     @concurrent
     public func verify() async throws -> VerificationReport {
         var checks: [VerificationReport.Check] = []
@@ -13,6 +13,7 @@ extension SheetLogDatabase {
         checks.append(shape.versions)
         checks.append(try await decodingCheck())
         checks.append(try await projectionsCheck())
+        checks.append(try await backend.subjectKeysCheck())
         // Last: what is wrong with the data comes first; this says whether the log is still guarded.
         checks.append(try await backend.appendOnlyCheck())
         return VerificationReport(events: shape.events, sessions: shape.sessions, checks: checks)

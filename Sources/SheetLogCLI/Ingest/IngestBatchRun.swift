@@ -49,7 +49,12 @@ struct IngestBatchRun {
                         throw error.atLine(number)
                     }
                     storedThrough = number
-                    if report.alreadyErased { summary.alreadyStored += 1 } else { summary.erased = (summary.erased ?? []) + [erasure.subject] }
+                    if report.alreadyErased {
+                        summary.alreadyStored += 1
+                    } else {
+                        summary.events += 1  // its eraseSubject event, in the log's own $erasures stream
+                        summary.erased = (summary.erased ?? []) + [erasure.subject]
+                    }
                 }
             }
             try await record(commands, into: database, summary: &summary)

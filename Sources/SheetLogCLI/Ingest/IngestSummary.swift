@@ -1,7 +1,7 @@
 import SheetLog
 /// What a default (one-transaction) ingest did: printed as a sentence, or as JSON with `--json`.
 struct IngestSummary: Encodable {
-    /// Events appended.
+    /// Events appended, an erasure's `eraseSubject` event included.
     var events: Int
     /// Command lines read (blank lines not counted).
     var lines: Int

@@ -101,51 +101,62 @@ package struct PostgresSharedKeys: Sendable {
     /// than `lockTimeout`.
     package func erase(subject: String, device: String?, requestedBy: String, lockTimeout: Duration = Self.lockTimeout) async throws -> Erasure {
         let now = clock.nowMilliseconds()
-        do {
-            return try await reader.reading("erase") { client in
-                try await client.withTransaction(logger: reader.logger) { connection in
-                    try await Self.lockTable(connection, reader.logger, timeout: lockTimeout)
-                    try await Self.lockSubject(subject, connection, reader.logger)
-                    let deleted = try await connection.query(
-                        "DELETE FROM shared_keys WHERE subject = \(subject) AND (\(device)::text IS NULL OR device = \(device)) RETURNING 1",
-                        logger: reader.logger)
-                    var count = 0
-                    for try await _ in deleted { count += 1 }
-                    let earlier = try await connection.query("""
-                        SELECT erased_at, device FROM subject_erasures WHERE subject = \(subject) AND (device IS NULL OR device = \(device))
-                        ORDER BY erased_at, id LIMIT 1
-                        """, logger: reader.logger)
-                    var erasedBefore: (at: Int64, device: String?)?
-                    for try await (at, earlierDevice) in earlier.decode((Int64, String?).self) { erasedBefore = (at, earlierDevice) }
-                    if count == 0, let erasedBefore { return Erasure(keysDeleted: 0, erasedBefore: erasedBefore) }
-                    try await connection.query("""
-                        INSERT INTO subject_erasures (subject, device, requested_by, erased_at, keys_deleted)
-                        VALUES (\(subject), \(device), \(requestedBy), \(now), \(count))
-                        """, logger: reader.logger)
-                    try await Self.rewriteTable(connection, reader.logger)
-                    return Erasure(keysDeleted: count, erasedBefore: nil)
+        return try await reader.reading("erase") { client in
+            try await client.withTransaction(logger: reader.logger) { connection in
+                try await Self.lockTable(
+                    connection, reader.logger, timeout: lockTimeout,
+                    refusing: "erase of subject \(subject)", "nothing was erased: run the same erase again once it has ended")
+                try await Self.lockSubject(subject, connection, reader.logger)
+                let deleted = try await connection.query(
+                    "DELETE FROM shared_keys WHERE subject = \(subject) AND (\(device)::text IS NULL OR device = \(device)) RETURNING 1",
+                    logger: reader.logger)
+                var count = 0
+                for try await _ in deleted { count += 1 }
+                let earlier = try await connection.query("""
+                    SELECT erased_at, device FROM subject_erasures WHERE subject = \(subject) AND (device IS NULL OR device = \(device))
+                    ORDER BY erased_at, id LIMIT 1
+                    """, logger: reader.logger)
+                var erasedBefore: (at: Int64, device: String?)?
+                for try await (at, earlierDevice) in earlier.decode((Int64, String?).self) { erasedBefore = (at, earlierDevice) }
+                if count == 0, let erasedBefore { return Erasure(keysDeleted: 0, erasedBefore: erasedBefore) }
+                if count == 0, try await !Self.holdsSessions(of: subject, device: device, connection, reader.logger) {
+                    // A mistyped subject would erase nothing and record an erasure nobody asked for.
+                    let scope = device.map { "device \($0)" } ?? "any device"
+                    throw SheetLogError(
+                        .notFound, "no subject \(subject) on the collector: \(scope) pushed no session of it and shared no key of it; nothing was erased",
+                        context: .init(operation: "erase"))
                 }
+                try await connection.query("""
+                    INSERT INTO subject_erasures (subject, device, requested_by, erased_at, keys_deleted)
+                    VALUES (\(subject), \(device), \(requestedBy), \(now), \(count))
+                    """, logger: reader.logger)
+                try await Self.rewriteTable(connection, reader.logger)
+                return Erasure(keysDeleted: count, erasedBefore: nil)
             }
-        } catch let error as SheetLogError where error.code == .busy {
-            throw SheetLogError(.busy, """
-                erase of subject \(subject): another transaction of the fleet store held shared_keys for more than \
-                \(lockTimeout) (a share, a push, or an open transaction that read the table): nothing was erased; \
-                run the same erase again once it has ended
-                """, context: .init(operation: "erase"))
         }
     }
 
     /// Takes `shared_keys` for a rewrite (ACCESS EXCLUSIVE), waiting `timeout` at most for the
-    /// transactions using it. Taken before any subject's lock: shares and pushes take them in that
-    /// order too, so none waits for the other crosswise.
-    static func lockTable(_ connection: PostgresConnection, _ logger: Logger, timeout: Duration = lockTimeout) async throws {
+    /// transactions using it; past that, throws `.busy` naming `operation` and what it means for
+    /// the caller (`outcome`), and the caller's transaction rolls back. Taken before any subject's
+    /// lock: shares take them in that order too, so none waits for the other crosswise.
+    static func lockTable(
+        _ connection: PostgresConnection, _ logger: Logger, timeout: Duration = lockTimeout, refusing operation: String, _ outcome: String
+    ) async throws {
         let milliseconds = max(1, timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         var previous = "0"
         for try await setting in try await connection.query("SELECT current_setting('lock_timeout')", logger: logger).decode(String.self) {
             previous = setting
         }
         try await connection.query("SELECT set_config('lock_timeout', \(String(milliseconds)), true)", logger: logger)
-        try await connection.query("LOCK TABLE shared_keys IN ACCESS EXCLUSIVE MODE", logger: logger)
+        do {
+            try await connection.query("LOCK TABLE shared_keys IN ACCESS EXCLUSIVE MODE", logger: logger)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "55P03" {
+            throw SheetLogError(.busy, """
+                \(operation): another transaction of the fleet store held shared_keys for more than \(timeout) (a share, a push, \
+                or an open transaction that read the table): \(outcome)
+                """, context: .init(operation: operation))
+        }
         // The rest of the caller's transaction (a push's or an import's) waits as it did before.
         try await connection.query("SELECT set_config('lock_timeout', \(previous), true)", logger: logger)
     }
@@ -160,6 +171,16 @@ package struct PostgresSharedKeys: Sendable {
         try await connection.query("CREATE TEMPORARY TABLE sheetlog_kept_keys ON COMMIT DROP AS SELECT * FROM shared_keys", logger: logger)
         try await connection.query("TRUNCATE shared_keys", logger: logger)
         try await connection.query("INSERT INTO shared_keys SELECT * FROM sheetlog_kept_keys", logger: logger)
+    }
+
+    /// Whether `device` (any device when nil) pushed a session of `subject`: its first event names it.
+    static func holdsSessions(of subject: String, device: String?, _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
+        let rows = try await connection.query("""
+            SELECT EXISTS (SELECT 1 FROM events WHERE (\(device)::text IS NULL OR device = \(device)) AND version = 1
+                           AND schema_version = \(SheetEventCodec.sealedSchemaVersion) AND payload::jsonb ->> 'subject' = \(subject))
+            """, logger: logger)
+        for try await held in rows.decode(Bool.self) { return held }
+        return false
     }
 
     /// Serialises, until the transaction ends, every share and erasure of `subject`: a share that
@@ -189,7 +210,9 @@ package struct PostgresSharedKeys: Sendable {
             subjects.insert(try SubjectErasure.decode(event).subject)
         }
         if subjects.isEmpty { return }
-        try await lockTable(connection, logger)
+        try await lockTable(
+            connection, logger, refusing: "erasure of \(device)'s shared keys",
+            "the batch that erases them was not stored: sending it again retries it")
         // In the order shares lock them.
         for subject in subjects.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
             try await lockSubject(subject, connection, logger)

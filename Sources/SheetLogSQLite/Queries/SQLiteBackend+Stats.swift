@@ -14,8 +14,13 @@ extension SQLiteBackend {
                 byType[row[0]] = row[1]
             }
             // Through the view: its WHERE is the one of the partial index presentations_recoverable.
-            let open = try Int.fetchOne(db, sql: "SELECT count(*) FROM recoverable_drafts WHERE reason = 'open'") ?? 0
-            let recoverable = try Int.fetchOne(db, sql: "SELECT count(*) FROM recoverable_drafts") ?? 0
+            // In a sealed database, as recoverableDrafts(): not the drafts of an erased subject.
+            let offered = try SealingRecord.read(in: db) == nil ? "" : """
+                AND NOT EXISTS (SELECT 1 FROM events e JOIN subject_keys k ON k.subject = json_extract(e.payload, '$.subject')
+                                WHERE e.stream = d.session AND e.version = 1 AND k.wrapped_key IS NULL)
+                """
+            let open = try Int.fetchOne(db, sql: "SELECT count(*) FROM recoverable_drafts d WHERE reason = 'open' \(offered)") ?? 0
+            let recoverable = try Int.fetchOne(db, sql: "SELECT count(*) FROM recoverable_drafts d WHERE 1 \(offered)") ?? 0
             let pages = try Int64.fetchOne(db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0
             return (events, sessions, byType, open, recoverable, pages)
         }
