@@ -155,6 +155,7 @@ extension PostgresEventStore {
     ) async throws -> Int {
         let inserts = insertStatements(chunk)
         let rows = sheetProjections ? try await sheetRows(of: chunk, connection) : nil
+        try await PostgresSharedKeys.lockTableForErasures(in: chunk, device: device, connection, logger)
         try await lockDevice(connection)
         let (last, lastChain) = try await lastLink(connection)
         if last == previous.position, lastChain == previous.chain {

@@ -27,6 +27,7 @@ extension PostgresEventStore {
                 context: .init(position: event.position, operation: "push"))
         }
         return try await inTransaction("push") { [self] connection in
+            try await PostgresSharedKeys.lockTableForErasures(in: events, device: device, connection, logger)
             try await lockDevice(connection)
             let (last, lastChain) = try await lastLink(connection)
             if first.position > last + 1 { return .gap(storedThrough: last) }

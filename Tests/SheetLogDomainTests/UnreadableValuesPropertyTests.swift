@@ -45,6 +45,20 @@ struct UnreadableValuesPropertyTests {
         #expect(!masked.presentations["p"]!.isRecoverable)
     }
 
+    @Test("a save that drops a field reads as a change of it")
+    func aSaveThatDropsAFieldChangesIt() {
+        var plain = SessionState(sessionID: "s"), masked = SessionState(sessionID: "s")
+        for event in [
+            SheetEvent(occurredAt: 1, .present(.init(presentation: "p", route: Route(name: "r"), baseline: ["a": "1", "b": "2"]))),
+            SheetEvent(occurredAt: 2, .save(.init(presentation: "p", values: ["b": "2"]))),
+        ] {
+            plain.apply(event)
+            masked.apply(Self.masked(event))
+        }
+        #expect(plain.presentations["p"]!.changedFields == ["a"], "the control")
+        #expect(Set(masked.presentations["p"]!.changedFields).isSuperset(of: ["a"]))
+    }
+
     static func expectKeepsStructure(_ plain: SessionState, _ masked: SessionState, at index: Int) {
         #expect(plain.stackIDs == masked.stackIDs)
         for (id, sheet) in plain.presentations {

@@ -308,6 +308,39 @@ import Testing
         #expect(try await setup.relationFile("shared_keys").range(of: key) == nil, "the erased subject's wrapped key is in the table's file")
     }
 
+    /// A pushed erasure waits for a transaction that holds `shared_keys` before it takes the
+    /// device's and the fleet's append locks: another device's push goes through meanwhile. (It
+    /// took the table after the append lock, so every device's appends waited with it, 10 s.)
+    @Test func aPushedErasureWaitingForTheKeysTableHoldsNoOtherDeviceBack() async throws {
+        let setup = try await Setup()
+        defer { setup.close() }
+        #expect(try await setup.push().status == 0)
+        let deviceErase = try await ProductBinary.runOffThePool(
+            Self.sheetlog, ["--db", setup.database, "--key-file", setup.masterKey, "erase", "--subject", "bob"])
+        #expect(deviceErase.status == 0, "\(deviceErase.stderr)")
+        let tablet = setup.directory.path("tablet.sqlite"), tabletToken = setup.directory.path("tablet.token")
+        let ingest = try await ProductBinary.runOffThePool(
+            Self.sheetlog, ["--db", tablet, "--key-file", setup.masterKey, "ingest", "-"], input: Data(Self.lines.utf8))
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        try Data((try await setup.collector.token(for: "tablet") + "\n").utf8).write(to: URL(fileURLWithPath: tabletToken))
+
+        let operatorsPsql = try await OpenTransaction(setup, "SELECT count(*) FROM shared_keys;")
+        let phone = Task { try await setup.push([]) }
+        try await Task.sleep(for: .milliseconds(1_000))  // the phone's batch is waiting for the table
+        let clock = ContinuousClock()
+        let started = clock.now
+        let tabletPush = try await ProductBinary.runOffThePool(
+            Self.sheetlog, ["--db", tablet, "--key-file", setup.masterKey, "push", "--to", setup.collector.url, "--device", "tablet",
+                            "--token-file", tabletToken])
+        let took = started.duration(to: clock.now)
+        #expect(tabletPush.status == 0, "\(tabletPush.stderr)")
+        #expect(took < .seconds(6), "the tablet's push waited \(took) behind the phone's erasure")
+        operatorsPsql.commit()
+        let phonePush = try await phone.value
+        #expect(phonePush.status == 0, "\(phonePush.stderr)")
+        #expect(try await setup.sharedKeyRows() == ["ada"])
+    }
+
     /// Two pushes of one device at once (a retry started before the first ended): both succeed,
     /// every event is stored once, each subject's key once, and the reveal opens the values.
     @Test func twoSharingPushesOfOneDeviceAtOnceStoreEachKeyOnce() async throws {

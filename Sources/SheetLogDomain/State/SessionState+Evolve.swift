@@ -40,8 +40,11 @@ extension SessionState {
         case .save(let payload):
             update(payload.presentation) {
                 if $0.values != payload.values { $0.lastEditAt = at }
+                // The app may save values the draft did not hold, or drop fields it held.
+                $0.editedFields.formUnion($0.values.keys)
+                $0.editedFields.formUnion($0.baseline.keys)
+                $0.editedFields.formUnion(payload.values.keys)
                 $0.values = payload.values
-                $0.editedFields.formUnion(payload.values.keys)  // the app may save values the draft did not hold
                 $0.status = .saved
                 $0.lastSaveFailureAt = nil
             }

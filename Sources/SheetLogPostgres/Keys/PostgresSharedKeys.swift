@@ -103,6 +103,14 @@ package struct PostgresSharedKeys: Sendable {
         let now = clock.nowMilliseconds()
         return try await reader.reading("erase") { client in
             try await client.withTransaction(logger: reader.logger) { connection in
+                // Before the table's lock: with no --device this reads every device's first events.
+                if try await !Self.isKnown(subject, device: device, connection, reader.logger) {
+                    // A mistyped subject would erase nothing and record an erasure nobody asked for.
+                    let scope = device.map { "device \($0)" } ?? "any device"
+                    throw SheetLogError(
+                        .notFound, "no subject \(subject) on the collector: \(scope) pushed no session of it and shared no key of it; nothing was erased",
+                        context: .init(operation: "erase"))
+                }
                 try await Self.lockTable(
                     connection, reader.logger, timeout: lockTimeout,
                     refusing: "erase of subject \(subject)", "nothing was erased: run the same erase again once it has ended")
@@ -119,18 +127,11 @@ package struct PostgresSharedKeys: Sendable {
                 var erasedBefore: (at: Int64, device: String?)?
                 for try await (at, earlierDevice) in earlier.decode((Int64, String?).self) { erasedBefore = (at, earlierDevice) }
                 if count == 0, let erasedBefore { return Erasure(keysDeleted: 0, erasedBefore: erasedBefore) }
-                if count == 0, try await !Self.holdsSessions(of: subject, device: device, connection, reader.logger) {
-                    // A mistyped subject would erase nothing and record an erasure nobody asked for.
-                    let scope = device.map { "device \($0)" } ?? "any device"
-                    throw SheetLogError(
-                        .notFound, "no subject \(subject) on the collector: \(scope) pushed no session of it and shared no key of it; nothing was erased",
-                        context: .init(operation: "erase"))
-                }
                 try await connection.query("""
                     INSERT INTO subject_erasures (subject, device, requested_by, erased_at, keys_deleted)
                     VALUES (\(subject), \(device), \(requestedBy), \(now), \(count))
                     """, logger: reader.logger)
-                try await Self.rewriteTable(connection, reader.logger)
+                if count > 0 { try await Self.rewriteTable(connection, reader.logger) }
                 return Erasure(keysDeleted: count, erasedBefore: nil)
             }
         }
@@ -173,10 +174,13 @@ package struct PostgresSharedKeys: Sendable {
         try await connection.query("INSERT INTO shared_keys SELECT * FROM sheetlog_kept_keys", logger: logger)
     }
 
-    /// Whether `device` (any device when nil) pushed a session of `subject`: its first event names it.
-    static func holdsSessions(of subject: String, device: String?, _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
+    /// Whether the collector knows `subject` on `device` (any device when nil): a shared key of it,
+    /// an erasure of it, or a session of it (whose first event names it).
+    static func isKnown(_ subject: String, device: String?, _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
         let rows = try await connection.query("""
-            SELECT EXISTS (SELECT 1 FROM events WHERE (\(device)::text IS NULL OR device = \(device)) AND version = 1
+            SELECT EXISTS (SELECT 1 FROM shared_keys WHERE subject = \(subject) AND (\(device)::text IS NULL OR device = \(device)))
+                OR EXISTS (SELECT 1 FROM subject_erasures WHERE subject = \(subject) AND (device IS NULL OR \(device)::text IS NULL OR device = \(device)))
+                OR EXISTS (SELECT 1 FROM events WHERE (\(device)::text IS NULL OR device = \(device)) AND version = 1
                            AND schema_version = \(SheetEventCodec.sealedSchemaVersion) AND payload::jsonb ->> 'subject' = \(subject))
             """, logger: logger)
         for try await held in rows.decode(Bool.self) { return held }
@@ -202,22 +206,38 @@ package struct PostgresSharedKeys: Sendable {
         return false
     }
 
-    /// Deletes the shared keys of the subjects whose `eraseSubject` events are among `events` (a
-    /// device's pushed or imported batch) and rewrites the table, in the caller's transaction.
-    static func deleteKeys(erasedIn events: [RecordedEvent], device: String, _ connection: PostgresConnection, _ logger: Logger) async throws {
-        var subjects: Set<String> = []
-        for event in events where event.stream == SubjectErasure.stream && event.type == SubjectErasure.type {
-            subjects.insert(try SubjectErasure.decode(event).subject)
-        }
-        if subjects.isEmpty { return }
+    /// Takes `shared_keys` for the erasures among `events` (a device's pushed or imported batch),
+    /// before the caller takes the device's and the fleet's append locks: a share or an operator
+    /// holding the table then delays this batch only, not every device's appends behind it.
+    static func lockTableForErasures(in events: [RecordedEvent], device: String, _ connection: PostgresConnection, _ logger: Logger) async throws {
+        guard events.contains(where: isErasure) else { return }
         try await lockTable(
             connection, logger, refusing: "erasure of \(device)'s shared keys",
             "the batch that erases them was not stored: sending it again retries it")
+    }
+
+    /// Deletes the shared keys of the subjects whose `eraseSubject` events are among `events` (a
+    /// device's pushed or imported batch), and rewrites the table when it deleted one, in the
+    /// caller's transaction, which took the table first (``lockTableForErasures(in:device:_:_:)``).
+    static func deleteKeys(erasedIn events: [RecordedEvent], device: String, _ connection: PostgresConnection, _ logger: Logger) async throws {
+        var subjects: Set<String> = []
+        for event in events where isErasure(event) {
+            subjects.insert(try SubjectErasure.decode(event).subject)
+        }
+        if subjects.isEmpty { return }
+        try await lockTableForErasures(in: events, device: device, connection, logger)  // held already: returns at once
+        var deleted = 0
         // In the order shares lock them.
         for subject in subjects.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
             try await lockSubject(subject, connection, logger)
-            try await connection.query("DELETE FROM shared_keys WHERE device = \(device) AND subject = \(subject)", logger: logger)
+            let rows = try await connection.query(
+                "DELETE FROM shared_keys WHERE device = \(device) AND subject = \(subject) RETURNING 1", logger: logger)
+            for try await _ in rows { deleted += 1 }
         }
-        try await rewriteTable(connection, logger)
+        if deleted > 0 { try await rewriteTable(connection, logger) }
+    }
+
+    private static func isErasure(_ event: RecordedEvent) -> Bool {
+        event.stream == SubjectErasure.stream && event.type == SubjectErasure.type
     }
 }

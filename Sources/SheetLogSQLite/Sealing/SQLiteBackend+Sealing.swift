@@ -76,14 +76,20 @@ extension SQLiteBackend {
             return  // what cannot be read this way, the store names as it opens the file
         }
         defer { try? connection.close() }
-        try connection.read { db in
-            guard try db.tableExists("events") else { return }
-            if let record = try SealingRecord.read(in: db) {
-                guard let request else { throw SealingRecord.keyUnavailable(at: path) }
-                try record.requireMatching(request.master, at: path)
-            } else if request != nil, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM events)") == true {
-                throw SealingRecord.notSealed(at: path)
+        do {
+            try connection.read { db in
+                guard try db.tableExists("events") else { return }
+                if let record = try SealingRecord.read(in: db) {
+                    guard let request else { throw SealingRecord.keyUnavailable(at: path) }
+                    try record.requireMatching(request.master, at: path)
+                } else if request != nil, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM events)") == true {
+                    throw SealingRecord.notSealed(at: path)
+                }
             }
+        } catch let refusal as SheetLogError {
+            throw refusal
+        } catch {
+            return  // busy, damaged: the store meets it again as it opens the file, and names it
         }
     }
 
