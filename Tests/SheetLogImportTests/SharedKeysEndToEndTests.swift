@@ -310,7 +310,7 @@ import Testing
 
     /// A pushed erasure waits for a transaction that holds `shared_keys` before it takes the
     /// device's and the fleet's append locks: another device's push goes through meanwhile. (It
-    /// took the table after the append lock, so every device's appends waited with it, 10 s.)
+    /// took the table after the append lock, so every device's appends waited with it, up to 10 s.)
     @Test func aPushedErasureWaitingForTheKeysTableHoldsNoOtherDeviceBack() async throws {
         let setup = try await Setup()
         defer { setup.close() }
@@ -334,7 +334,9 @@ import Testing
                             "--token-file", tabletToken])
         let took = started.duration(to: clock.now)
         #expect(tabletPush.status == 0, "\(tabletPush.stderr)")
-        #expect(took < .seconds(6), "the tablet's push waited \(took) behind the phone's erasure")
+        // Waiting behind the phone, it would take the rest of the 10 s lock timeout (13 s measured);
+        // alone it takes one to two seconds, more under a loaded machine.
+        #expect(took < .seconds(8), "the tablet's push waited \(took) behind the phone's erasure")
         operatorsPsql.commit()
         let phonePush = try await phone.value
         #expect(phonePush.status == 0, "\(phonePush.stderr)")
