@@ -12,7 +12,7 @@ let postgresNIO: Target.Dependency = .product(name: "PostgresNIO", package: "pos
 
 let package = Package(
     name: "SheetLog",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         // The library apps use; it re-exports the domain (commands, events, state) and the core.
         .library(name: "SheetLog", targets: ["SheetLog"]),

@@ -1,28 +1,25 @@
-import Foundation
+import Synchronization
 
-/// A value shared between threads, reachable only while its lock is held.
+/// A `Synchronization.Mutex` shared by reference: the value is reachable only while the lock is held.
 ///
-/// The one shape every shared mutable state in SheetLog takes (caches, queues, tickets, clocks):
-/// the value and its lock cannot be separated, so no access forgets the lock. `Synchronization.Mutex`
-/// would do the same but needs macOS 15 / iOS 18; SheetLog supports macOS 14 / iOS 17.
+/// The one shape every shared mutable state in SheetLog takes (caches, queues, tickets, clocks), and
+/// `Mutex` the one lock beneath it. `Mutex` is noncopyable, so it cannot be captured by an escaping
+/// closure or kept in a copyable struct; this box is the reference that can.
 ///
 /// ```swift
 /// let counter = LockedBox(0)
 /// counter.withLock { $0 += 1 }
 /// let now = counter.withLock { $0 }
 /// ```
-package final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+package final class LockedBox<Value>: Sendable {
+    private let mutex: Mutex<Value>
 
-    package init(_ value: Value) {
-        self.value = value
+    package init(_ value: sending Value) {
+        mutex = Mutex(value)
     }
 
     /// Runs `body` with the value while holding the lock; what `body` changes is kept.
-    package func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+    package func withLock<T, E: Error>(_ body: (inout sending Value) throws(E) -> sending T) throws(E) -> sending T {
+        try mutex.withLock(body)
     }
 }

@@ -1,13 +1,12 @@
-import Foundation
+import Synchronization
 
 /// A value shared between the test and the thread that runs the default-mode files one after another.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
+final class Locked<Value: Sendable>: Sendable {
+    private let stored: Mutex<Value>
 
-    init(_ value: Value) { stored = value }
+    init(_ value: Value) { stored = Mutex(value) }
 
-    var value: Value { lock.withLock { stored } }
+    var value: Value { stored.withLock { $0 } }
 
-    func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
+    func update(_ change: (inout Value) -> Void) { stored.withLock { change(&$0) } }
 }

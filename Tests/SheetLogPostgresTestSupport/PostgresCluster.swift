@@ -3,6 +3,7 @@ import SheetLogTestSupport
 
 #if canImport(Glibc)
 import Glibc
+import Synchronization
 #endif
 
 /// A throwaway PostgreSQL cluster for one test process: `initdb` into a temporary directory, `pg_ctl`

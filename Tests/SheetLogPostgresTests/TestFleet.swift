@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Logging
 import NIOPosix
 import PostgresNIO
@@ -56,15 +57,14 @@ enum TestFleet {
     static let logger = Logger(label: "sheetlog.tests.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 }
 
-final class DeviceCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+final class DeviceCounter: Sendable {
+    private let count = Mutex(0)
 
     func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        count += 1
-        return count
+        count.withLock { count in
+            count += 1
+            return count
+        }
     }
 }
 

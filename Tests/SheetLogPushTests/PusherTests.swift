@@ -33,7 +33,7 @@ import Testing
         let replies: LockedBox<[([RecordedEvent]) -> PushReply]>
         let sent = LockedBox<[[RecordedEvent]]>([])
 
-        init(_ replies: [([RecordedEvent]) -> PushReply]) { self.replies = LockedBox(replies) }
+        init(_ replies: sending [([RecordedEvent]) -> PushReply]) { self.replies = LockedBox(replies) }
 
         func send(_ body: [UInt8], device: String, token: String) async -> PushReply {
             let batch = (try? PushBatch.decode(body, limits: PushLimits(maxEvents: 100_000, maxBytes: 1 << 30))) ?? []

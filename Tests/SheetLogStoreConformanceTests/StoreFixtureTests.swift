@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SheetLogStoreConformance
 import SheetLogTesting
 import Testing
@@ -6,11 +7,10 @@ import Testing
 /// The file fixture the SQLite kinds will use: one path per fixture, reopened as is, removed on cleanup.
 @Suite struct StoreFixtureTests {
     /// Records every path the fixture asked to open.
-    final class OpenedPaths: @unchecked Sendable {
-        private let lock = NSLock()
-        private var paths: [String] = []
-        func record(_ path: String) { lock.withLock { paths.append(path) } }
-        var all: [String] { lock.withLock { paths } }
+    final class OpenedPaths: Sendable {
+        private let paths = Mutex<[String]>([])
+        func record(_ path: String) { paths.withLock { $0.append(path) } }
+        var all: [String] { paths.withLock { $0 } }
     }
 
     @Test func fileFixtureReopensTheSamePathAndCleansUp() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -19,11 +20,10 @@ import Glibc
 /// defer { child.stop() }
 /// let status = child.wait(timeout: .seconds(30))   // nil while it still runs
 /// ```
-package final class SpawnedProcess: @unchecked Sendable {
+package final class SpawnedProcess: Sendable {
     package let pid: pid_t
     private let outputPath: String
-    private let lock = NSLock()
-    private var status: Int32?
+    private let status = Mutex<Int32?>(nil)
 
     /// Starts `argv[0]` with `argv` (an absolute path), stdin from /dev/null; in a process group of its
     /// own, whose id is its pid, when `ownProcessGroup`.
@@ -61,13 +61,13 @@ package final class SpawnedProcess: @unchecked Sendable {
 
     /// Its exit status (-1 when a signal ended it) once it has ended; nil while it runs.
     package var exitStatus: Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        if status == nil {
-            var raw: Int32 = 0
-            if waitpid(pid, &raw, WNOHANG) == pid { status = Self.decode(raw) }
+        status.withLock { status in
+            if status == nil {
+                var raw: Int32 = 0
+                if waitpid(pid, &raw, WNOHANG) == pid { status = Self.decode(raw) }
+            }
+            return status
         }
-        return status
     }
 
     /// Waits for the child to end, for at most `timeout`; its exit status, or nil if it still runs.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SheetLogTestSupport
 
 /// A running `sheetlog-server serve`, started as a user starts it: a real process on a free port
@@ -145,9 +146,7 @@ public struct ServerFailure: Error, CustomStringConvertible {
 final class OutputCollector: @unchecked Sendable {
     let stdout = Pipe()
     let stderr = Pipe()
-    private let lock = NSLock()
-    private var out = Data()
-    private var err = Data()
+    private let collected = Mutex<(out: Data, err: Data)>((Data(), Data()))
 
     init() {
         stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.append(handle.availableData, toStdout: true) }
@@ -155,9 +154,7 @@ final class OutputCollector: @unchecked Sendable {
     }
 
     private func append(_ data: Data, toStdout: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        if toStdout { out.append(data) } else { err.append(data) }
+        collected.withLock { if toStdout { $0.out.append(data) } else { $0.err.append(data) } }
     }
 
     /// Takes what is left once the process has ended: waits (bounded) until no more output arrives.
@@ -178,20 +175,14 @@ final class OutputCollector: @unchecked Sendable {
     }
 
     private var byteCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return out.count + err.count
+        collected.withLock { $0.out.count + $0.err.count }
     }
 
     var stdoutText: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: out, as: UTF8.self)
+        collected.withLock { String(decoding: $0.out, as: UTF8.self) }
     }
 
     var stderrText: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: err, as: UTF8.self)
+        collected.withLock { String(decoding: $0.err, as: UTF8.self) }
     }
 }
