@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one error type of SheetLog: a code saying which rule was broken, a message saying where,
 /// and structured context.
 ///
@@ -11,7 +13,7 @@
 ///     print(error.context.actualVersion ?? 0)
 /// }
 /// ```
-public struct SheetLogError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SheetLogError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// What kind of rule was broken. Codes are stable strings, safe to match on and to log.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         public var rawValue: String
@@ -46,6 +48,10 @@ public struct SheetLogError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let readOnly = Code(rawValue: "readOnly")
         /// The store was closed.
         public static let closed = Code(rawValue: "closed")
+        /// The database is suspended (the app posted ``SheetLogDatabase/suspendNotification`` before
+        /// going to the background): nothing was written, and the same call succeeds once the app
+        /// posted ``SheetLogDatabase/resumeNotification``. Only with `Options.observesSuspension`.
+        public static let suspended = Code(rawValue: "suspended")
 
         // The domain
         /// A command broke a rule of the sheet state machine.
@@ -102,16 +108,38 @@ public struct SheetLogError: Error, Sendable, Hashable, CustomStringConvertible 
     /// One sentence: the rule that was broken and where. Never holds form values.
     public var message: String
     public var context: Context
+    /// For a ``Code/ruleViolation``, which rule of the state machine: the case an app switches on.
+    public var rule: Rule?
+    /// The error that caused this one, when it came from outside SheetLog (a ``KeyProvider``'s own
+    /// error, a file system error). Never part of ``message`` or ``description``: it may describe a
+    /// key or a value. Not compared by `==`.
+    public var underlyingError: (any Error & Sendable)?
 
-    public init(_ code: Code, _ message: String, context: Context = Context()) {
+    public init(_ code: Code, _ message: String, context: Context = Context(), rule: Rule? = nil, underlyingError: (any Error & Sendable)? = nil) {
         self.code = code
         self.message = message
         self.context = context
+        self.rule = rule
+        self.underlyingError = underlyingError
     }
 
     public var description: String {
         if let line = context.line { return "line \(line): \(message)" }
         return message
+    }
+
+    /// The same as ``description``: the rule and where, never a form value.
+    public var errorDescription: String? { description }
+
+    public static func == (lhs: SheetLogError, rhs: SheetLogError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message && lhs.context == rhs.context && lhs.rule == rhs.rule
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+        hasher.combine(context)
+        hasher.combine(rule)
     }
 
     /// The same error, located at an input line.

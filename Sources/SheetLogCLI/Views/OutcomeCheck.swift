@@ -42,7 +42,7 @@ struct OutcomeCheck {
                         .ruleViolation,
                         "attemptDismiss: the line claims outcome \(expected.rawValue) but the state machine decides \(decided.outcome.rawValue) in session \(line.session)",
                         context: .init(stream: line.session, actualVersion: before.version, presentation: decided.presentation,
-                                       field: "outcome", operation: "attemptDismiss", line: number))
+                                       field: "outcome", operation: "attemptDismiss", line: number), rule: .outcomeDiffers)
                 }
                 states[line.session] = before.folding(events)
             }

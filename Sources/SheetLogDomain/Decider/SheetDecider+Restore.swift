@@ -22,7 +22,7 @@ extension SheetDecider {
         if old.sessionID == new.sessionID {
             throw oldRules.violation(
                 "the old and the new session are the same; restore with SheetCommand.restoreDraft",
-                presentation: reference.presentation)
+                presentation: reference.presentation, broken: .sameSession)
         }
         let draft = try oldRules.requireRecoverable(reference)
         let newID = newPresentation ?? draft.id
@@ -42,7 +42,7 @@ extension SheetDecider {
         if reference.session != state.sessionID {
             throw rules.violation(
                 "draft \(reference) belongs to another session; restore it with decideRestore(from:old:new:)",
-                presentation: reference.presentation)
+                presentation: reference.presentation, broken: .draftInAnotherSession)
         }
         try rules.requireNotEnded()
         let draft = try rules.requireRecoverable(reference)

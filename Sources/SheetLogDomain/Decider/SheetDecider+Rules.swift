@@ -10,27 +10,30 @@ extension SheetDecider {
         var session: String { state.sessionID }
 
         /// "<command>: <rule> in session <s>", with the context filled.
+        /// `broken` is the rule's case for a ``SheetLogError/Code/ruleViolation`` (nil for an input error).
         func violation(
-            _ rule: String, code: SheetLogError.Code = .ruleViolation, presentation: String? = nil, field: String? = nil
+            _ rule: String, code: SheetLogError.Code = .ruleViolation, presentation: String? = nil, field: String? = nil,
+            broken: SheetLogError.Rule? = nil
         ) -> SheetLogError {
             SheetLogError(
                 code, "\(command): \(rule) in session \(session)",
                 context: .init(
                     stream: session, actualVersion: state.version, presentation: presentation, field: field,
-                    operation: command))
+                    operation: command),
+                rule: broken)
         }
 
         func requireNotEnded() throws(SheetLogError) {
-            if state.ended { throw violation("no command is accepted after endSession") }
+            if state.ended { throw violation("no command is accepted after endSession", broken: .sessionEnded) }
         }
 
         /// The top sheet, which must be `presentation` when one is named.
         func requireTop(_ presentation: String?) throws(SheetLogError) -> Presentation {
             guard let top = state.top else {
-                throw violation("no sheet is presented", presentation: presentation)
+                throw violation("no sheet is presented", presentation: presentation, broken: .noSheetPresented)
             }
             if let presentation, presentation != top.id {
-                throw violation("presentation \(presentation) is not the top sheet (\(top.id))", presentation: presentation)
+                throw violation("presentation \(presentation) is not the top sheet (\(top.id))", presentation: presentation, broken: .notTopSheet)
             }
             return top
         }
@@ -39,7 +42,7 @@ extension SheetDecider {
         func requireInteractiveTop(_ presentation: String?) throws(SheetLogError) -> Presentation {
             let top = try requireTop(presentation)
             if top.pendingConfirmation != nil {
-                throw violation("a confirmation is pending on presentation \(top.id)", presentation: top.id)
+                throw violation("a confirmation is pending on presentation \(top.id)", presentation: top.id, broken: .confirmationPending)
             }
             return top
         }
@@ -47,7 +50,7 @@ extension SheetDecider {
         /// The top sheet, with its discard alert up.
         func requirePendingConfirmation(_ presentation: String?) throws(SheetLogError) -> Presentation {
             guard let top = state.top, top.pendingConfirmation != nil else {
-                throw violation("no confirmation is pending", presentation: presentation)
+                throw violation("no confirmation is pending", presentation: presentation, broken: .noConfirmationPending)
             }
             return try requireTop(presentation)
         }
@@ -56,7 +59,7 @@ extension SheetDecider {
         func requireSavableTop(_ presentation: String?) throws(SheetLogError) -> Presentation {
             let top = try requireTop(presentation)
             if let pending = top.pendingConfirmation, !pending.offersSave {
-                throw violation("the pending confirmation on presentation \(top.id) does not offer Save", presentation: top.id)
+                throw violation("the pending confirmation on presentation \(top.id) does not offer Save", presentation: top.id, broken: .saveNotOffered)
             }
             return top
         }
@@ -76,14 +79,15 @@ extension SheetDecider {
             }
             try requireNotEnded()
             if state.presentations[id] != nil {
-                throw violation("presentation \(id) is already used", presentation: id)
+                throw violation("presentation \(id) is already used", presentation: id, broken: .presentationIDUsed)
             }
             if let top = state.top, top.pendingConfirmation != nil {
-                throw violation("a confirmation is pending on presentation \(top.id)", presentation: id)
+                throw violation("a confirmation is pending on presentation \(top.id)", presentation: id, broken: .confirmationPending)
             }
             if let holder = state.stack.first(where: { $0.route.group == payload.route.group }) {
                 throw violation(
-                    "route group \(payload.route.group) is already in the stack (presentation \(holder.id))", presentation: id)
+                    "route group \(payload.route.group) is already in the stack (presentation \(holder.id))", presentation: id,
+                    broken: .routeGroupTaken)
             }
             try requireFormFits(payload)
         }
@@ -112,16 +116,17 @@ extension SheetDecider {
             if reference.session != session {
                 throw violation(
                     "draft \(reference) belongs to session \(reference.session), not to this one",
-                    presentation: reference.presentation)
+                    presentation: reference.presentation, broken: .draftInAnotherSession)
             }
             guard let presentation = state.presentations[reference.presentation] else {
-                throw violation("presentation \(reference.presentation) does not exist", presentation: reference.presentation)
+                throw violation(
+                    "presentation \(reference.presentation) does not exist", presentation: reference.presentation, broken: .presentationNotFound)
             }
             if !presentation.isRecoverable {
                 throw violation(
                     "presentation \(reference.presentation) is not a recoverable draft (status \(presentation.status.rawValue), "
                         + (presentation.isDirty ? "dirty)" : "clean)"),
-                    presentation: reference.presentation)
+                    presentation: reference.presentation, broken: .draftNotRecoverable)
             }
             return presentation
         }

@@ -74,7 +74,8 @@ public enum SheetDecider {
             let finalValues = values ?? top.values
             for (field, value) in finalValues { try rules.requireValid(field: field, value: value, presentation: top.id) }
             if let missing = top.firstMissingRequiredField(in: finalValues) {
-                throw rules.violation("required field \(missing) of presentation \(top.id) is empty", presentation: top.id, field: missing)
+                throw rules.violation(
+                "required field \(missing) of presentation \(top.id) is empty", presentation: top.id, field: missing, broken: .requiredFieldEmpty)
             }
             try rules.requireSaveFits(finalValues, of: top)
             return [SheetEvent(occurredAt: occurredAt, .save(.init(presentation: top.id, values: finalValues)))]
