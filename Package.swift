@@ -212,6 +212,9 @@ let package = Package(
                 "SheetLog", grdb, logging,
             ]
         ),
+        // The app's point of view: only the public API of `SheetLog` (no package symbols, no
+        // `@testable`), compiled with the main-actor default isolation that new Xcode 26 app projects set.
+        .testTarget(name: "SheetLogAppTests", dependencies: ["SheetLog"], swiftSettings: [.defaultIsolation(MainActor.self)]),
         .testTarget(name: "BenchmarkHarnessTests", dependencies: ["SheetLogTestSupport", "BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore"]),
     ]
 )

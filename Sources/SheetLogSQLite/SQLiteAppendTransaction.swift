@@ -18,7 +18,9 @@ package struct SQLiteAppendTransaction: AppendTransaction {
         guard let record = try SealingRecord.read(in: db, migrated: true) else { return nil }
         guard let ring else { throw SealingRecord.keyUnavailable(at: location) }
         try record.requireMatching(ring.master, at: location)
-        return SQLiteAppendSealing(db: db, ring: ring, defaultSubject: record.defaultSubject, now: clock.nowMilliseconds(),
+        // This handle's default (an app sets the signed-in person at each launch) wins over the one
+        // recorded at creation, which is only the default of handles that name none.
+        return SQLiteAppendSealing(db: db, ring: ring, defaultSubject: ring.defaultSubject ?? record.defaultSubject, now: clock.nowMilliseconds(),
             epoch: mark.epoch)
     }
 

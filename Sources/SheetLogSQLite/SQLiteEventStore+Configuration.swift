@@ -38,6 +38,9 @@ extension SQLiteEventStore {
         /// How often a subscription looks for events appended by other processes. Appends through
         /// this store wake subscriptions at once.
         public var subscriptionPollInterval: Duration
+        /// Whether the store follows GRDB's suspension notifications (an app's file in a shared
+        /// container: see `SheetLogDatabase.Options.observesSuspension`). False by default.
+        public var observesSuspension: Bool = false
         /// The keys of a sealed database (migration 0010), nil when opened without a master key.
         package var keyRing: SubjectKeyRing?
 

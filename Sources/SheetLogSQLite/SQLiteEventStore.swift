@@ -113,6 +113,7 @@ public final class SQLiteEventStore: EventStore, Sendable {
         database.label = "SheetLog"
         database.busyMode = .timeout(configuration.busyTimeout.timeInterval)
         database.foreignKeysEnabled = true
+        database.observesSuspensionNotifications = configuration.observesSuspension
         return database
     }
 

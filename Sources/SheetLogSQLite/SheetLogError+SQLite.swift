@@ -16,6 +16,13 @@ extension SheetLogError {
             return SheetLogError(
                 .busy, "\(operation) failed: the database is busy (locked by another process); try again", context: context)
         }
+        if error.isInterruptionError {
+            // SheetLog interrupts SQLite for nothing else: a cancelled task surfaces as CancellationError.
+            return SheetLogError(
+                .suspended,
+                "\(operation) refused: the database is suspended (the app is going to the background), nothing was written; try again after the resume notification",
+                context: context)
+        }
         let code: Code = error.resultCode == .SQLITE_FULL ? .storageFull : .storage
         let detail = error.message ?? "SQLite error"
         return SheetLogError(code, "\(operation) failed in SQLite: \(detail) (SQLite code \(error.extendedResultCode.rawValue))", context: context)

@@ -32,16 +32,21 @@ public final class SheetCoordinator {
     public let database: SheetLogDatabase
     /// The session (one window in one launch) this coordinator records in and shows.
     public let session: String
+    /// The person whose data the session holds, in a sealed database: sent with every command, so
+    /// that the session is sealed under their key (nil: the database's ``SheetLogDatabase/Options/defaultSubject``).
+    public let subject: String?
     /// The session as the log last returned it.
     public private(set) var state: SessionState
     /// The last command the log rejected (or a storage failure); cleared by the next accepted command.
     public private(set) var lastError: SheetLogError?
 
     /// A coordinator of `session` in `database`, showing an empty session until ``load()`` or the
-    /// first command returns the session as stored.
-    public init(database: SheetLogDatabase, session: String) {
+    /// first command returns the session as stored. `subject` is the person whose data the window
+    /// holds (the signed-in user), for a sealed database; a session never changes subject.
+    public init(database: SheetLogDatabase, session: String, subject: String? = nil) {
         self.database = database
         self.session = session
+        self.subject = subject
         self.state = SessionState(sessionID: session)
     }
 
@@ -84,6 +89,18 @@ public final class SheetCoordinator {
     @discardableResult
     public func edit(_ field: String, to value: FieldValue) async -> Bool {
         await record(.edit(field: field, value: value))
+    }
+
+    /// Sets a field of the top sheet's draft to a Swift value as the view holds it: a `String` from
+    /// a text field, a `Double` or an `Int`, a `Bool` from a toggle, nil for `null`.
+    ///
+    /// ```swift
+    /// TextField("Amount", text: $amountText)
+    ///     .onChange(of: amountText) { _, text in Task { await coordinator.edit("amount", to: text) } }
+    /// ```
+    @discardableResult
+    public func edit(_ field: String, to value: some FieldValueConvertible) async -> Bool {
+        await record(.edit(field: field, value: value.fieldValue))
     }
 
     /// Tries to take the top sheet off the screen by `source`: the log answers `dismissed`,
@@ -137,7 +154,7 @@ public final class SheetCoordinator {
         // Submitted here, on the main actor and before any suspension: the order of the calls.
         let ticket: RecordTicket
         do {
-            ticket = try database.submit([CommandEnvelope(session: session, command: command)], states: .afterEachCommand)
+            ticket = try database.submit([CommandEnvelope(session: session, command: command, subject: subject)], states: .afterEachCommand)
         } catch {
             return adopt(failure: error)
         }

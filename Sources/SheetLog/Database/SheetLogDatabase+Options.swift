@@ -27,12 +27,23 @@ extension SheetLogDatabase {
         /// The master key of a sealed database (see the privacy guide): given, a new database is
         /// created sealed, and a sealed one opens only with its own key. Nil for a plain database.
         public var keys: (any KeyProvider)?
-        /// The subject (the person whose data it is) of a session whose first command names none;
-        /// recorded when a sealed database is created.
-        public var defaultSubject: String
+        /// The subject (the person whose data it is) of this handle's new sessions whose first
+        /// command names none: set it to the signed-in person at every launch. Nil: the one the
+        /// database recorded when it was created sealed (`default` unless the handle that created it
+        /// named one). A session keeps the subject it began with; changing this never moves one.
+        public var defaultSubject: String?
+        /// Whether the database follows ``SheetLogDatabase/suspendNotification`` and
+        /// ``SheetLogDatabase/resumeNotification``: set it when the file is in an app group's shared
+        /// container (an app and its extensions), where iOS kills a suspended process that holds an
+        /// SQLite lock (`0xdead10cc`). While suspended, writes throw ``SheetLogError/Code/suspended``.
+        /// False by default.
+        public var observesSuspension: Bool
+        /// The data-protection class of the file, its `-wal` and `-shm` on iOS, tvOS, watchOS and
+        /// visionOS, applied at every open; ignored on macOS and Linux. See ``FileProtection``.
+        public var fileProtection: FileProtection
 
         /// Options with the defaults: `.full` durability, the default limits, the system clock, no
-        /// metadata, a 5-second busy timeout.
+        /// metadata, a 5-second busy timeout, no suspension, `completeUntilFirstUserAuthentication`.
         public init(
             durability: SQLiteEventStore.Durability = .full,
             limits: InputLimits = .default,
@@ -41,7 +52,9 @@ extension SheetLogDatabase {
             busyTimeout: Duration = .seconds(5),
             logger: Logger = Logger(label: "SheetLog", factory: { _ in SwiftLogNoOpLogHandler() }),
             keys: (any KeyProvider)? = nil,
-            defaultSubject: String = "default"
+            defaultSubject: String? = nil,
+            observesSuspension: Bool = false,
+            fileProtection: FileProtection = .completeUntilFirstUserAuthentication
         ) {
             self.durability = durability
             self.limits = limits
@@ -51,27 +64,33 @@ extension SheetLogDatabase {
             self.logger = logger
             self.keys = keys
             self.defaultSubject = defaultSubject
+            self.observesSuspension = observesSuspension
+            self.fileProtection = fileProtection
         }
 
         /// The master key asked of ``keys``, once per open; nil without keys.
         func sealingRequest() throws -> SealingRequest? {
             guard let keys else { return nil }
-            try SheetLogDatabase.requirePrintable(defaultSubject, "default subject", operation: "open")
+            if let defaultSubject { try SheetLogDatabase.requirePrintable(defaultSubject, "default subject", operation: "open") }
             do {
                 return SealingRequest(master: try keys.masterKey(), defaultSubject: defaultSubject)
             } catch let error as SheetLogError {
                 throw error
             } catch {
-                // Only the type: a provider's error may describe the key.
+                // Only the type in the message: a provider's error may describe the key. The error itself
+            // stays reachable as `underlyingError`, for the app that wrote the provider.
                 throw SheetLogError(
-                    .keyUnavailable, "the key provider failed with an error of type \(type(of: error))", context: .init(operation: "open"))
+                    .keyUnavailable, "the key provider failed with an error of type \(type(of: error))", context: .init(operation: "open"),
+                    underlyingError: error)
             }
         }
 
         /// The SQLite store's configuration; ``SQLiteBackend`` adds the sheet read models to it.
         var storeConfiguration: SQLiteEventStore.Configuration {
-            SQLiteEventStore.Configuration(
+            var configuration = SQLiteEventStore.Configuration(
                 durability: durability, limits: limits, clock: clock, busyTimeout: busyTimeout, logger: logger)
+            configuration.observesSuspension = observesSuspension
+            return configuration
         }
     }
 }

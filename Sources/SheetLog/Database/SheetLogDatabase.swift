@@ -30,6 +30,8 @@ public final class SheetLogDatabase: Sendable {
     public let path: String?
 
     let cache = SessionCache()
+    /// The sessions this handle is recording, which recovery leaves alone.
+    let liveSessions = LiveSessions()
     /// The commands waiting to be recorded, committed in groups (see ``record(_:states:)``).
     let queue = RecordQueue()
     let metadataTexts: MetadataTexts
@@ -53,6 +55,7 @@ public final class SheetLogDatabase: Sendable {
     public static func open(path: String, options: Options = .init()) throws -> SheetLogDatabase {
         try requirePrintableMetadata(options.metadata)
         let backend = try SQLiteBackend.open(path: path, configuration: options.storeConfiguration, sealing: options.sealingRequest())
+        try options.fileProtection.apply(toDatabaseAt: path)
         return SheetLogDatabase(backend: backend, options: options, path: path)
     }
 
@@ -64,6 +67,7 @@ public final class SheetLogDatabase: Sendable {
     public static func openExisting(path: String, options: Options = .init()) throws -> SheetLogDatabase {
         try requirePrintableMetadata(options.metadata)
         let backend = try SQLiteBackend.openExisting(path: path, configuration: options.storeConfiguration, sealing: options.sealingRequest())
+        try options.fileProtection.apply(toDatabaseAt: path)
         return SheetLogDatabase(backend: backend, options: options, path: path)
     }
 

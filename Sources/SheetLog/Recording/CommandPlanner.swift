@@ -12,12 +12,19 @@ struct CommandPlanner {
     let sealing: (any AppendSealing)?
     /// Opens the stored events the decisions read.
     let keys: any SubjectKeys
+    /// The sessions this handle is recording (see ``LiveSessions``): a restore or a decline never
+    /// takes a sheet that is still on screen in one of them.
+    let liveSessions: Set<String>
 
-    init(transaction: any AppendTransaction, cache: SessionCache, metadataTexts: MetadataTexts, limits: InputLimits) throws {
+    init(
+        transaction: any AppendTransaction, cache: SessionCache, metadataTexts: MetadataTexts, limits: InputLimits,
+        liveSessions: Set<String> = []
+    ) throws {
         self.transaction = transaction
         self.cache = cache
         self.metadataTexts = metadataTexts
         self.limits = limits
+        self.liveSessions = liveSessions
         sealing = try transaction.sealing()
         keys = sealing?.keys ?? NoSubjectKeys()
     }
@@ -149,7 +156,7 @@ struct CommandPlanner {
             throw SheetLogError(
                 .ruleViolation,
                 "restoreDraft: the draft \(draft.presentation) of session \(draft.session) belongs to subject \(draftSubject), session \(session) to subject \(subject); a draft is restored only into a session of its own subject, so that erasing the subject reaches its values",
-                context: .init(stream: session, presentation: draft.presentation, operation: command.command.name))
+                context: .init(stream: session, presentation: draft.presentation, operation: command.command.name), rule: .subjectMismatch)
         }
         return subject
     }
@@ -168,7 +175,7 @@ struct CommandPlanner {
             if let named, named != subject {
                 throw SheetLogError(
                     .ruleViolation, "session \(session) belongs to subject \(subject); a command cannot move it to subject \(named)",
-                    context: .init(stream: session, operation: command.command.name))
+                    context: .init(stream: session, operation: command.command.name), rule: .subjectMismatch)
             }
             return subject
         }
@@ -184,6 +191,12 @@ struct CommandPlanner {
     private func decide(_ command: PreparedCommand, in plan: inout RecordingPlan) throws -> [(String, [SheetEvent])] {
         let session = command.envelope.session
         let at = command.occurredAt
+        switch command.command {
+        case .restoreDraft(let draft, _), .declineDraft(let draft):
+            try requireNotOnALiveScreen(draft, state: try state(of: draft.session, in: &plan), command: command.command)
+        case .present, .edit, .attemptDismiss, .dismissAll, .confirmDiscard, .keepEditing, .save, .saveFailed, .endSession:
+            break
+        }
         if case let .restoreDraft(draft, newPresentation) = command.command, draft.session != session {
             let old = try state(of: draft.session, in: &plan)
             let new = try state(of: session, in: &plan)
@@ -194,6 +207,16 @@ struct CommandPlanner {
         let target = command.envelope.targetSession
         let state = try state(of: target, in: &plan)
         return [(target, try SheetDecider.decide(command.command, state: state, at: at, limits: limits))]
+    }
+
+    /// Refuses to restore or decline a draft that is on screen in a session this handle is recording:
+    /// the window that shows it would lose its sheet under the person typing into it.
+    private func requireNotOnALiveScreen(_ draft: DraftReference, state: SessionState, command: SheetCommand) throws {
+        guard liveSessions.contains(draft.session), state.stackIDs.contains(draft.presentation) else { return }
+        throw SheetLogError(
+            .ruleViolation,
+            "\(command.name): presentation \(draft.presentation) is on screen in session \(draft.session), which this app is recording; recovery offers drafts of earlier launches only",
+            context: .init(stream: draft.session, presentation: draft.presentation, operation: command.name), rule: .draftHeldByLiveSession)
     }
 
     /// The session's state within the plan: after the plan's earlier commands, else as stored.

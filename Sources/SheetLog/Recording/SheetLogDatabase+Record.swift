@@ -103,7 +103,8 @@ extension SheetLogDatabase {
         do {
             let outcome = try await backend.append { transaction in
                 let planner = try CommandPlanner(
-                    transaction: transaction, cache: cache, metadataTexts: metadataTexts, limits: options.limits)
+                    transaction: transaction, cache: cache, metadataTexts: metadataTexts, limits: options.limits,
+                    liveSessions: liveSessions.snapshot)
                 let plan = try planner.plan(group)
                 return DecidedAppend(
                     batches: plan.batches, receipts: plan.receipts, plan: plan,
@@ -113,6 +114,7 @@ extension SheetLogDatabase {
             var appended: [String: RecordedEvent] = [:]
             for event in outcome.result.events { appended[event.eventID] = event }
             for (request, result) in zip(group, outcome.plan.requests) {
+                if case .success = result { liveSessions.recorded(request.commands) }
                 request.ticket.resolve(.done(result.map { Self.results(of: outcome.plan, in: $0, appended: appended) }.mapError { $0 }))
             }
         } catch let error as SheetLogError where error.code != .commitOutcomeUnknown && error.code != .busy && group.count > 1 {

@@ -80,7 +80,7 @@ package final class SQLiteBackend: SheetLogBackend, Sendable {
         _ configuration: SQLiteEventStore.Configuration, _ sealing: SealingRequest?
     ) -> SQLiteEventStore.Configuration {
         var configuration = configuration
-        if let sealing { configuration.keyRing = SubjectKeyRing(master: sealing.master) }
+        if let sealing { configuration.keyRing = SubjectKeyRing(master: sealing.master, defaultSubject: sealing.defaultSubject) }
         configuration.projections = [SheetProjection(ring: configuration.keyRing)] + configuration.projections
         return configuration
     }

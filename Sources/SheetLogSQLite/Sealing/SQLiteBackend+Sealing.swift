@@ -6,10 +6,11 @@ import SheetLogStorage
 /// What a caller that gives a master key asks of a database: sealed, with this key.
 package struct SealingRequest: Sendable {
     package var master: MasterKey
-    /// Recorded when the database is created sealed; the subject of sessions whose first command names none.
-    package var defaultSubject: String
+    /// The subject of this handle's new sessions whose first command names none; recorded when the
+    /// database is created sealed (as `default` when nil), used by handles that name none.
+    package var defaultSubject: String?
 
-    package init(master: MasterKey, defaultSubject: String) {
+    package init(master: MasterKey, defaultSubject: String?) {
         self.master = master
         self.defaultSubject = defaultSubject
     }
@@ -52,7 +53,7 @@ extension SQLiteBackend {
                     }
                     try db.execute(
                         sql: "INSERT INTO sealing (id, key_check, default_subject, created_at) VALUES (1, ?, ?, ?)",
-                        arguments: [request.master.check, request.defaultSubject, now])
+                        arguments: [request.master.check, request.defaultSubject ?? SealingRecord.unnamedDefaultSubject, now])
                     return .commit
                 }
             }

@@ -6,6 +6,9 @@ package struct SealingRecord: Sendable, Hashable {
     package var keyCheck: String
     package var defaultSubject: String
 
+    /// What a database created by a handle that named no default subject records.
+    package static let unnamedDefaultSubject = "default"
+
     /// The row, nil for a plain database (also one whose file predates 0010, opened for reading).
     ///
     /// `migrated`: the connection's file carries 0010 (a writer's always does), so the table is not

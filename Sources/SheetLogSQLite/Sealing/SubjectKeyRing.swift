@@ -13,6 +13,9 @@ import SheetLogDomain
 /// through this ring forgets the key when it commits.
 package final class SubjectKeyRing: Sendable {
     package let master: MasterKey
+    /// The subject of this handle's new sessions whose first command names none; nil for the one
+    /// the database recorded when it was created sealed.
+    package let defaultSubject: String?
     /// Keys read, for opening values.
     private let opened = LockedBox<[String: DataKey]>([:])
     /// Keys an append read or wrote, for sealing, with the epoch they were kept in; kept apart from
@@ -31,8 +34,9 @@ package final class SubjectKeyRing: Sendable {
         var sealingEpochs: [String: LogEpoch] = [:]
     }
 
-    package init(master: MasterKey) {
+    package init(master: MasterKey, defaultSubject: String? = nil) {
         self.master = master
+        self.defaultSubject = defaultSubject
     }
 
     /// What `subject_keys` holds for a subject.

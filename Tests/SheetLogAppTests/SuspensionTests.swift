@@ -1,0 +1,115 @@
+import Foundation
+import SheetLog
+import Testing
+
+/// An app (or its extension) whose file is in a shared container posts the suspension notifications
+/// around going to the background; a suspended handle refuses writes with a typed error and loses
+/// nothing it acknowledged.
+@Suite(.serialized) struct SuspensionTests {
+    nonisolated private static func suspend() { NotificationCenter.default.post(name: SheetLogDatabase.suspendNotification, object: nil) }
+    nonisolated private static func resume() { NotificationCenter.default.post(name: SheetLogDatabase.resumeNotification, object: nil) }
+
+    @Test func aSuspendedDatabaseRefusesWritesReadsOnAndResumes() async throws {
+        let files = try AppFiles()
+        var options = SheetLogDatabase.Options()
+        options.observesSuspension = true
+        let database = try SheetLogDatabase.open(path: files.path("drafts.sqlite"), options: options)
+        let coordinator = SheetCoordinator(database: database, session: "window-\(UUID().uuidString)")
+        #expect(await coordinator.present("expense-1", route: Route(name: "newExpense")))
+        #expect(await coordinator.edit("amount", to: "47.50"))
+
+        Self.suspend()
+        defer { Self.resume() }
+        #expect(await coordinator.edit("amount", to: "48.00") == false)
+        #expect(coordinator.lastError?.code == .suspended)
+        #expect(coordinator.lastError?.localizedDescription.contains("48.00") == false)
+        // Reads go on while suspended (WAL): the refused keystroke wrote nothing.
+        let stored = try await database.state(of: coordinator.session)
+        #expect(stored.version == 2)
+        #expect(stored.top?.values["amount"] == "47.50")
+
+        Self.resume()
+        #expect(await coordinator.edit("amount", to: "48.00"))
+        #expect(try await database.state(of: coordinator.session).top?.values["amount"] == "48.00")
+    }
+
+    @Test func aDatabaseThatDoesNotObserveIsNotSuspended() async throws {
+        let files = try AppFiles()
+        let database = try SheetLogDatabase.open(path: files.path("plain.sqlite"))
+        Self.suspend()
+        defer { Self.resume() }
+        try await database.record(.present(presentation: "p1", route: Route(name: "note")), in: "window-1")
+        #expect(try await database.state(of: "window-1").version == 1)
+    }
+
+    /// Keystrokes from many tasks while the app goes to the background and back, again and again:
+    /// every acknowledged edit is in the log after the resume, every refused one is not, and the
+    /// file verifies.
+    @Test func keystrokesAcrossSuspensionsLoseNothingAcknowledged() async throws {
+        let files = try AppFiles()
+        var options = SheetLogDatabase.Options()
+        options.observesSuspension = true
+        let database = try SheetLogDatabase.open(path: files.path("shared.sqlite"), options: options)
+        let sessions = (0..<4).map { "window-\($0)" }
+        for session in sessions {
+            try await database.record(.present(presentation: "form", route: Route(name: "form-\(session)")), in: session)
+        }
+        defer { Self.resume() }
+        let outcomes = try await withThrowingTaskGroup(of: [String: KeystrokeOutcome].self) { group in
+            for session in sessions {
+                group.addTask { try await Self.type(60, keystrokesInto: session, of: database) }
+            }
+            // Backgrounded and foregrounded while the keystrokes go on: the count follows the work
+            // (until every typing task ended), not a time.
+            group.addTask {
+                var suspended = false
+                for _ in 0..<40 {
+                    suspended ? Self.resume() : Self.suspend()
+                    suspended.toggle()
+                    try await Task.sleep(for: .milliseconds(2))
+                }
+                Self.resume()
+                return [:]
+            }
+            var all: [String: KeystrokeOutcome] = [:]
+            for try await outcomes in group { all.merge(outcomes) { first, _ in first } }
+            return all
+        }
+        Self.resume()
+        #expect(outcomes.count == 4 * 60)
+        #expect(outcomes.values.contains(.refused), "no keystroke met a suspension: the test did not test it")
+        for session in sessions {
+            let stored = Set(try await database.replay(session).map(\.event.eventID))
+            for (id, outcome) in outcomes where id.hasPrefix(session + "-") {
+                switch outcome {
+                case .stored: #expect(stored.contains(id), "acknowledged \(id) is lost")
+                case .refused: #expect(!stored.contains(id), "refused \(id) was written")
+                case .unknown: break
+                }
+            }
+        }
+        #expect(try await database.verify().isHealthy)
+    }
+
+    enum KeystrokeOutcome: Sendable { case stored, refused, unknown }
+
+    /// Types `count` keystrokes, each awaited, and says what became of each (by its command id).
+    @concurrent
+    private static func type(_ count: Int, keystrokesInto session: String, of database: SheetLogDatabase) async throws
+        -> [String: KeystrokeOutcome]
+    {
+        var outcomes: [String: KeystrokeOutcome] = [:]
+        for keystroke in 0..<count {
+            let id = "\(session)-k\(keystroke)"
+            do {
+                try await database.record(.edit(field: "text", value: .string("v\(keystroke)")), in: session, id: id)
+                outcomes[id] = .stored
+            } catch let error as SheetLogError where error.code == .suspended {
+                outcomes[id] = .refused
+            } catch let error as SheetLogError where error.code == .commitOutcomeUnknown {
+                outcomes[id] = .unknown
+            }
+        }
+        return outcomes
+    }
+}
