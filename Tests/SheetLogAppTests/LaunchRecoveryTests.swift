@@ -44,8 +44,12 @@ import Testing
         let draft = try #require(offered.first)
         let restored = try await database.restoreDraft(draft.reference, into: "launch2-window-A", as: "expense-\(UUID().uuidString)")
         #expect(restored.state.top?.values["amount"] == "47.50")
+        let windowA = SheetCoordinator(database: database, session: "launch2-window-A")
+        #expect(await windowA.load())
+        #expect(windowA.values["amount"] == "47.50")
 
-        // Once window B's session ends (its window closed), its open draft is a draft like any other.
+        // Once window B's session ends (its window closed), its open draft is a draft like any other;
+        // window A's restored draft, on screen, is not offered.
         #expect(await typing.endSession())
         #expect(try await database.recoverableDrafts().map(\.session) == ["launch2-window-B"])
     }

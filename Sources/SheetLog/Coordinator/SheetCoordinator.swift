@@ -48,7 +48,11 @@ public final class SheetCoordinator {
         self.session = session
         self.subject = subject
         self.state = SessionState(sessionID: session)
+        database.liveSessions.open(session)
     }
+
+    // Its window is gone: recovery may offer the session's drafts again.
+    deinit { database.liveSessions.close(session) }
 
     /// The interactive sheet (the top of the stack), for `.sheet(item:)`.
     public var presentedSheet: Presentation? { state.top }

@@ -8,8 +8,8 @@ extension SheetLogDatabase {
     /// Drafts that would be lost without recovery (the `recoverable_drafts` view), the most recently
     /// touched last: what a launch screen offers to restore or decline.
     ///
-    /// A sheet still on screen in a session this handle is recording (a window of the running app)
-    /// is not offered, and restoring or declining it is refused
+    /// A sheet still on screen in a session that a ``SheetCoordinator`` of this handle shows (a window
+    /// of the running app) is not offered, and restoring or declining it is refused
     /// (``SheetLogError/Rule/draftHeldByLiveSession``): only what no live window holds, in practice
     /// the drafts of earlier launches. Sessions of another process writing the same file (an
     /// extension) are not known to this handle: docs/app-integration.md says how to tell them apart.

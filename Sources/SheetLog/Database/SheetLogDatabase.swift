@@ -30,7 +30,7 @@ public final class SheetLogDatabase: Sendable {
     public let path: String?
 
     let cache = SessionCache()
-    /// The sessions this handle is recording, which recovery leaves alone.
+    /// The sessions the coordinators of this handle show, which recovery leaves alone.
     let liveSessions = LiveSessions()
     /// The commands waiting to be recorded, committed in groups (see ``record(_:states:)``).
     let queue = RecordQueue()

@@ -12,8 +12,8 @@ struct CommandPlanner {
     let sealing: (any AppendSealing)?
     /// Opens the stored events the decisions read.
     let keys: any SubjectKeys
-    /// The sessions this handle is recording (see ``LiveSessions``): a restore or a decline never
-    /// takes a sheet that is still on screen in one of them.
+    /// The sessions a coordinator of this handle shows (see ``LiveSessions``): a restore or a decline
+    /// never takes a sheet that is still on screen in one of them.
     let liveSessions: Set<String>
 
     init(
@@ -193,7 +193,9 @@ struct CommandPlanner {
         let at = command.occurredAt
         switch command.command {
         case .restoreDraft(let draft, _), .declineDraft(let draft):
-            try requireNotOnALiveScreen(draft, state: try state(of: draft.session, in: &plan), command: command.command)
+            if liveSessions.contains(draft.session) {
+                try requireNotOnALiveScreen(draft, state: try state(of: draft.session, in: &plan), command: command.command)
+            }
         case .present, .edit, .attemptDismiss, .dismissAll, .confirmDiscard, .keepEditing, .save, .saveFailed, .endSession:
             break
         }
@@ -212,7 +214,7 @@ struct CommandPlanner {
     /// Refuses to restore or decline a draft that is on screen in a session this handle is recording:
     /// the window that shows it would lose its sheet under the person typing into it.
     private func requireNotOnALiveScreen(_ draft: DraftReference, state: SessionState, command: SheetCommand) throws {
-        guard liveSessions.contains(draft.session), state.stackIDs.contains(draft.presentation) else { return }
+        guard state.stackIDs.contains(draft.presentation) else { return }
         throw SheetLogError(
             .ruleViolation,
             "\(command.name): presentation \(draft.presentation) is on screen in session \(draft.session), which this app is recording; recovery offers drafts of earlier launches only",

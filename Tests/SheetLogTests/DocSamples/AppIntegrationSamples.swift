@@ -116,6 +116,59 @@ import Testing
         #expect(amounts == ["12.80", "47.50"])
         #expect(try await log.recoverableDrafts().isEmpty)
     }
+    @Test func formValuesInSwift() async throws {
+        let coordinator = SheetCoordinator(database: try SheetLogDatabase.inMemory(), session: "window-1")
+        await coordinator.present("expense-1", route: Route(name: "newExpense"))
+        let (amountText, guestCount, isReimbursable) = ("47.50", 3, true)
+        // doc-sample: docs/app-integration.md
+        await coordinator.edit("amount", to: amountText)          // a String from a TextField
+        await coordinator.edit("guests", to: guestCount)          // an Int from a Stepper
+        await coordinator.edit("reimbursable", to: isReimbursable) // a Bool from a Toggle
+        let amount = coordinator.values["amount"]?.stringValue ?? ""
+        // end doc-sample
+        #expect(amount == "47.50")
+        #expect(coordinator.values == ["amount": "47.50", "guests": 3, "reimbursable": true])
+    }
+
+    @Test func switchingOnARefusal() async throws {
+        let coordinator = SheetCoordinator(database: try SheetLogDatabase.inMemory(), session: "window-1")
+        await coordinator.present("expense-1", route: Route(name: "newExpense"), required: ["amount"])
+        var highlighted: String?
+        func highlight(field: String?) { highlighted = field }
+        func retryWhenActive() { Issue.record("not suspended") }
+        func showFailure(_ text: String) { Issue.record("unexpected: \(text)") }
+        // doc-sample: docs/app-integration.md
+        if await coordinator.save() == false, let error = coordinator.lastError {
+            switch (error.code, error.rule) {
+            case (.ruleViolation, .requiredFieldEmpty?): highlight(field: error.context.field)
+            case (.ruleViolation, .saveNotOffered?): break    // the alert came from Cancel: Discard or Keep Editing
+            case (.suspended, _): retryWhenActive()
+            default: showFailure(error.localizedDescription)
+            }
+        }
+        // end doc-sample
+        #expect(highlighted == "amount")
+    }
+
+    @Test func shippingOptions() async throws {
+        let directory = try TemporaryDirectory()
+        let databaseURL = directory.url.appendingPathComponent("shared.sqlite")
+        let currentUserID = "user-42"
+        struct KeychainKeys: KeyProvider {
+            func masterKey() throws -> MasterKey { MasterKey(bytes: [UInt8](repeating: 1, count: 32))! }
+        }
+        // doc-sample: docs/app-integration.md
+        var options = SheetLogDatabase.Options()
+        options.observesSuspension = true                               // the file is in an app group's container
+        options.fileProtection = .completeUntilFirstUserAuthentication  // the default, said out loud
+        options.keys = KeychainKeys()                                   // the privacy guide's KeyProvider
+        options.defaultSubject = currentUserID                          // the person signed in at this launch
+        let log = try SheetLogDatabase.open(path: databaseURL.path, options: options)
+        // end doc-sample
+        try await log.record(.present(presentation: "p1", route: Route(name: "note"), baseline: ["text": "x"]), in: "window-1")
+        #expect(try await log.erase(subject: currentUserID, requestedBy: "test").sessions == 1)
+        try log.close()
+    }
 }
 
 // doc-sample: docs/app-integration.md

@@ -127,4 +127,14 @@ import Testing
         // end doc-sample
         #expect(coordinator.pendingConfirmation == PendingConfirmation(source: .swipe, offersSave: true))
     }
+
+    @Test func theFileProtectionExample() throws {
+        // doc-sample: Sources/SheetLog/Platform/FileProtection.swift
+        var options = SheetLogDatabase.Options()
+        options.fileProtection = .completeUnlessOpen   // stricter; the app must open the log while unlocked
+        // end doc-sample
+        #expect(SheetLogDatabase.Options().fileProtection == .completeUntilFirstUserAuthentication)
+        let database = try SheetLogDatabase.inMemory(options: options)
+        #expect(database.options.fileProtection == .completeUnlessOpen)
+    }
 }

@@ -76,4 +76,35 @@ struct ExpenseForm: View {
 struct ExpenseRepository: Sendable {
     func add(_ values: [String: FieldValue]) async throws {}
 }
+/// A text field that records each change of its text (SheetCoordinator.edit(_:to:)'s example).
+struct AmountField: View {
+    let coordinator: SheetCoordinator
+    @State var amountText = ""
+
+    var body: some View {
+        // doc-sample: Sources/SheetLog/Coordinator/SheetCoordinator.swift
+        TextField("Amount", text: $amountText)
+            .onChange(of: amountText) { _, text in Task { await coordinator.edit("amount", to: text) } }
+        // end doc-sample
+    }
+}
+
+/// The scene phase posting the suspension notifications (SheetLogDatabase.suspendNotification's example).
+struct SuspendingRoot: View {
+    @Environment(\.scenePhase) private var scenePhase
+
+    var body: some View {
+        Text("Expenses")
+        // doc-sample: Sources/SheetLog/Platform/SheetLogDatabase+Suspension.swift
+        .onChange(of: scenePhase) { _, phase in
+            switch phase {
+            case .background: NotificationCenter.default.post(name: SheetLogDatabase.suspendNotification, object: nil)
+            case .active: NotificationCenter.default.post(name: SheetLogDatabase.resumeNotification, object: nil)
+            case .inactive: break
+            @unknown default: break
+            }
+        }
+        // end doc-sample
+    }
+}
 #endif
