@@ -5,7 +5,24 @@ import Testing
 
 /// The Swift blocks of docs/app-integration.md that need no Apple framework, compiled and run.
 @Suite @MainActor struct AppIntegrationSamples {
+    // The same samples run in Tests/SheetLogAppTests under the main actor's default isolation;
+    // here they compile under the ordinary (nonisolated) default.
     @Test func pushingTheLog() async throws {
+        let directory = try TemporaryDirectory()
+        let log = try SheetLogDatabase.open(path: directory.url.appendingPathComponent("pushed.sqlite").path)
+        let (installID, deviceToken) = ("install-1", "sld_token")
+        // doc-sample: docs/app-integration.md
+        let push = PushMonitor(try log.push(to: "https://collector.example.com", device: installID, token: deviceToken))
+        // push.state is observable on the main actor: a view that shows it redraws as it changes.
+        // Later, e.g. when the app goes to the background:
+        push.cancel()   // push.state becomes .cancelled once the pusher has stopped
+        // end doc-sample
+        await #expect(throws: CancellationError.self) { try await push.task.result }
+        #expect(push.task.state == .cancelled)
+        try log.close()
+    }
+
+    @Test func pushingTheLogWithACallback() async throws {
         let directory = try TemporaryDirectory()
         let log = try SheetLogDatabase.open(path: directory.url.appendingPathComponent("pushed.sqlite").path)
         let (installID, deviceToken) = ("install-1", "sld_token")
@@ -13,10 +30,10 @@ import Testing
         let push = try log.push(to: "https://collector.example.com", device: installID, token: deviceToken) { state in
             if case .stopped(let error) = state { print("push stopped:", error.message) }
         }
-        // Later, e.g. when the app goes to the background:
-        push.cancel()
         // end doc-sample
+        push.cancel()
         await #expect(throws: CancellationError.self) { try await push.result }
+        #expect(push.state == .cancelled)
         try log.close()
     }
 
