@@ -147,3 +147,25 @@ func restoreNextDraft(into coordinator: SheetCoordinator) async throws {
     await coordinator.load()
 }
 // end doc-sample
+
+// Compiled under the ordinary (nonisolated) default here and under the main actor's in
+// Tests/SheetLogAppTests; run against a real collector by EnrolmentTests (SheetLogImportTests).
+// doc-sample: docs/app-integration.md
+/// Pushes under the id the app holds, and under a newly enrolled one once that id is spent.
+@MainActor
+func pushOrEnrol(_ log: SheetLogDatabase, collector: String, credential: DeviceEnrolment,
+                 enrolmentToken: String) async throws -> DeviceEnrolment {
+    let push = try log.push(to: collector, device: credential.device, token: credential.token, follow: false)
+    do {
+        _ = try await push.result
+        return credential
+    } catch let error as SheetLogError where error.code == .historyMismatch {
+        // A new id each time: an id is enrolled once, and a failed call may have enrolled it.
+        let enrolled = try await SheetLogDatabase.enrol(at: collector, enrolmentToken: enrolmentToken,
+                                                        device: "install-\(UUID().uuidString)")
+        // Keep enrolled.device and enrolled.token (the Keychain) before pushing: the token is shown once.
+        _ = try await log.push(to: collector, device: enrolled.device, token: enrolled.token, follow: false).result
+        return enrolled
+    }
+}
+// end doc-sample
