@@ -177,6 +177,17 @@ let package = Package(
             name: "SheetLogProjectionsTests",
             dependencies: ["SheetLogTestSupport", "SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", grdb, logging, propertyBased]
         ),
+        // An app's view of the library: `SheetLog`'s public API only (no `package` symbols, no
+        // `@testable`), compiled with Xcode 26's settings for a new app target (the main actor as the
+        // default isolation, and the approachable concurrency features): the docs' samples that
+        // cross isolation (the Keychain key provider, pushing and its status) compile and run here.
+        .testTarget(
+            name: "SheetLogAppTests", dependencies: ["SheetLog"],
+            swiftSettings: [
+                .defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         .testTarget(name: "SheetLogTests", dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogSQLite", grdb, logging, propertyBased]),
         .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest", "SheetLogJSON"]),
         .testTarget(name: "SheetLogPushTests", dependencies: ["SheetLogPush", "SheetLogCore", "SheetLogTestSupport", propertyBased]),
@@ -212,9 +223,6 @@ let package = Package(
                 "SheetLog", grdb, logging,
             ]
         ),
-        // The app's point of view: only the public API of `SheetLog` (no package symbols, no
-        // `@testable`), compiled with the main-actor default isolation that new Xcode 26 app projects set.
-        .testTarget(name: "SheetLogAppTests", dependencies: ["SheetLog"], swiftSettings: [.defaultIsolation(MainActor.self)]),
         .testTarget(name: "BenchmarkHarnessTests", dependencies: ["SheetLogTestSupport", "BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore"]),
     ]
 )

@@ -13,6 +13,7 @@ package actor FleetCollector: PushCollector {
     package nonisolated let tokens: PostgresTokenStore
     package nonisolated let reveals: PostgresRevealLog
     package nonisolated let sharedKeys: PostgresSharedKeys
+    package nonisolated let enrolments: PostgresEnrolments
     /// The key pair devices share their subjects' keys for; nil takes no keys.
     private nonisolated let collectorKey: CollectorKey?
     /// Most recently used last.
@@ -24,6 +25,7 @@ package actor FleetCollector: PushCollector {
         tokens = PostgresTokenStore.on(fleet)
         reveals = PostgresRevealLog.on(fleet)
         sharedKeys = PostgresSharedKeys.on(fleet)
+        enrolments = PostgresEnrolments.on(fleet)
         self.collectorKey = collectorKey
     }
 
@@ -75,6 +77,12 @@ package actor FleetCollector: PushCollector {
 
     package nonisolated func credential(of token: String) async throws -> FleetCredential? {
         try await Deadline.within(Self.lookupDeadline, "token check") { [tokens] in try await tokens.credential(of: token) }
+    }
+
+    package nonisolated func enrol(enrolmentToken: String, device: String) async throws -> EnrolmentOutcome {
+        try await Deadline.within(Self.lookupDeadline, "enrol") { [enrolments] in
+            try await enrolments.enrol(enrolmentToken: enrolmentToken, device: device)
+        }
     }
 
     package nonisolated func recordReveal(reader: String, device: String, session: String) async throws -> RevealRecord {

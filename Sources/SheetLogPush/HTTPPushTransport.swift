@@ -90,13 +90,13 @@ public struct HTTPPushTransport: PushTransport {
         }
     }
 
-    private enum Exchange {
+    enum Exchange {
         case answered(status: Int, body: Data, retryAfter: String?)
         case unreachable(String)
     }
 
     /// One request to the collector with the token as Bearer; its status, body (bounded) and `Retry-After`.
-    private func exchange(_ method: String, _ path: String, body: [UInt8]?, contentType: String?, token: String) async -> Exchange {
+    func exchange(_ method: String, _ path: String, body: [UInt8]?, contentType: String?, token: String) async -> Exchange {
         guard let url = URL(string: base.absoluteString + path) else {
             return .unreachable("the collector's address and the device id make no URL")
         }

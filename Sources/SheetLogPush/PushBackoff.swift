@@ -84,6 +84,7 @@ public struct PushBackoff: Sendable, Hashable {
     /// message is the collector's, which never holds form values, but it crosses a network).
     static func refusal(_ status: Int, _ code: String, _ message: String) -> SheetLogError {
         let line = String(message.map { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : $0 }.prefix(300))
+        // A fork is the one refusal an app acts on by itself (a new device id), so it has its own code.
         let errorCode: SheetLogError.Code = status == 409 && code == "fork" ? .historyMismatch : .pushRefused
         return SheetLogError(
             errorCode, "the collector refused the batch (HTTP \(status) \(code.isEmpty ? "without a code" : code)): \(line)",

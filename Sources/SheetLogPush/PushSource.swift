@@ -10,7 +10,7 @@ public protocol PushSource: Sendable {
     /// How far `collector` acknowledged storing this log as `device`; nil when never.
     func pushCursor(collector: String, device: String) async throws -> (through: Int64, chain: [UInt8])?
     /// Moves the cursor forward to `through` once the log's event there has `chain` (else throws
-    /// ``SheetLogError/Code/historyMismatch`` or ``SheetLogError/Code/integrityViolation``).
+    /// ``SheetLogError/Code/historyMismatch``).
     func acknowledgePush(collector: String, device: String, through: Int64, chain: [UInt8], at milliseconds: Int64) async throws
     /// Returns once the log holds an event after `position`; throws when the task is cancelled.
     func waitForEvents(after position: Int64) async throws

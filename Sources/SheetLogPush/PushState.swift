@@ -14,4 +14,7 @@ public enum PushState: Sendable, Hashable {
     case finished(acknowledgedThrough: Int64)
     /// Stopped for good: the error says what the collector or the log refused.
     case stopped(SheetLogError)
+    /// Stopped by ``PushTask/cancel()``: the cursor stays where the last acknowledged batch put it,
+    /// and the next push resumes from there.
+    case cancelled
 }

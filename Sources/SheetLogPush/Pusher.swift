@@ -48,14 +48,16 @@ public struct Pusher: Sendable {
     /// Pushes until the collector stores the whole log (or, with `follow`, until the task is
     /// cancelled), reporting each change of state to `onState`.
     ///
-    /// Throws the ``PushBackoff`` stop's error (``SheetLogError/Code/pushRefused``,
-    /// ``SheetLogError/Code/historyMismatch``), ``SheetLogError/Code/integrityViolation`` when the
-    /// collector claims more of this device than the log holds, the log's own errors, and
+    /// Throws the ``PushBackoff`` stop's error (``SheetLogError/Code/pushRefused``),
+    /// ``SheetLogError/Code/historyMismatch`` when the collector holds another history under this
+    /// device id (a `409 fork`, another chain, more positions than the file holds: the message says
+    /// to enrol a new device id), the log's own errors, and
     /// `CancellationError` when cancelled (the cursor is then where the last 200 put it).
     public func run(follow: Bool, onState: @Sendable (PushState) -> Void = { _ in }) async throws -> PushSummary {
         do {
             return try await pushing(follow: follow, onState: onState)
         } catch let error as SheetLogError {
+            let error = error.code == .historyMismatch ? Self.spent(error, device: device) : error
             onState(.stopped(error))
             throw error
         }
@@ -183,9 +185,20 @@ public struct Pusher: Sendable {
         throw SheetLogError(.pushRefused, "the collector answered \(what) with a reply of another request", context: .init(operation: "share keys"))
     }
 
+    /// `error` (the collector holds another history under this device id), saying what to do: no
+    /// push of this file under this id will ever be taken, so the app enrols a new id.
+    static func spent(_ error: SheetLogError, device: String) -> SheetLogError {
+        SheetLogError(
+            error.code,
+            "\(error.message). Device id \(device) is spent on this collector for this file (a reset install, a restored backup): enrol a new device id (SheetLogDatabase.enrol, or sheetlog-server device add) and push under it",
+            context: error.context)
+    }
+
+    /// The collector stores more of this device than the file holds: an older copy of the log (a
+    /// restored backup) or another device's, a history the collector will never take from this file.
     static func collectorHoldsMore(_ storedThrough: Int64, _ last: Int64) -> SheetLogError {
         SheetLogError(
-            .integrityViolation,
+            .historyMismatch,
             "the collector stores this device's log through position \(storedThrough), but this file ends at \(last): it holds another device's log, or an older copy of this one",
             context: .init(position: storedThrough, operation: "push"))
     }

@@ -28,8 +28,8 @@ extension SQLiteEventStore {
     /// must be `chain`. Never moves a cursor back (an older acknowledgement changes nothing).
     ///
     /// Throws ``SheetLogError/Code/historyMismatch`` when the collector stores another history
-    /// (nothing is moved), ``SheetLogError/Code/integrityViolation`` when it claims a position this
-    /// file does not hold, and ``SheetLogError/Code/readOnly`` on a store opened for reading.
+    /// (another chain, or a position this file does not hold; nothing is moved), and
+    /// ``SheetLogError/Code/readOnly`` on a store opened for reading.
     @concurrent
     public func acknowledgePush(collector: String, device: String, through: Int64, chain: [UInt8], at milliseconds: Int64) async throws {
         try refuseWriteIfReadOnly("acknowledging a push")
@@ -38,7 +38,7 @@ extension SQLiteEventStore {
                 try db.inTransaction(.immediate) {
                     guard let local = try Data.fetchOne(db, sql: "SELECT chain FROM events WHERE position = ?", arguments: [through]) else {
                         throw SheetLogError(
-                            .integrityViolation,
+                            .historyMismatch,
                             "the collector says it stores this log through position \(through), which this file does not hold: it holds another device's log, or a longer copy of this one",
                             context: .init(position: through, operation: "push"))
                     }

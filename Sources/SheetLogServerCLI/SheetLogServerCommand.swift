@@ -20,7 +20,7 @@ struct SheetLogServerCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, ImportCommand.self, FleetAuditCommand.self, FleetReplayCommand.self, FleetRecoverCommand.self,
-            FleetVerifyCommand.self, FleetStatsCommand.self, FleetRebuildCommand.self, DeviceCommand.self, TokenCommand.self,
+            FleetVerifyCommand.self, FleetStatsCommand.self, FleetRebuildCommand.self, DeviceCommand.self, EnrolmentCommand.self, TokenCommand.self,
             CollectorKeyCommand.self, FleetEraseCommand.self,
         ])
 

@@ -34,6 +34,28 @@ import Testing
         #expect(try await database.state(of: coordinator.session).top?.values["amount"] == "48.00")
     }
 
+    /// The app guide's options for a file in an app group's container (here, in this serialized suite:
+    /// the suspension notifications reach every database of the process that observes them).
+    @Test func theShippingOptionsOfTheAppGuide() async throws {
+        let files = try AppFiles()
+        let databaseURL = files.folder.appendingPathComponent("shared.sqlite")
+        let currentUserID = "user-42"
+        struct KeychainKeys: KeyProvider {
+            nonisolated func masterKey() throws -> MasterKey { MasterKey(bytes: [UInt8](repeating: 1, count: 32))! }
+        }
+        // doc-sample: docs/app-integration.md
+        var options = SheetLogDatabase.Options()
+        options.observesSuspension = true                               // the file is in an app group's container
+        options.fileProtection = .completeUntilFirstUserAuthentication  // the default, said out loud
+        options.keys = KeychainKeys()                                   // the privacy guide's KeyProvider
+        options.defaultSubject = currentUserID                          // the person signed in at this launch
+        let log = try SheetLogDatabase.open(path: databaseURL.path, options: options)
+        // end doc-sample
+        try await log.record(.present(presentation: "p1", route: Route(name: "note"), baseline: ["text": "x"]), in: "window-1")
+        #expect(try await log.erase(subject: currentUserID, requestedBy: "test").sessions == 1)
+        try log.close()
+    }
+
     @Test func aDatabaseThatDoesNotObserveIsNotSuspended() async throws {
         let files = try AppFiles()
         let database = try SheetLogDatabase.open(path: files.path("plain.sqlite"))

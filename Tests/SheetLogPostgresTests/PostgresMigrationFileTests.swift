@@ -13,6 +13,7 @@ import Testing
         3: "bc2a83e95565269bcd057e732ed738be75d005b068774639dd8002f8c2a1d786",
         4: "3b65e95daf0641520ca83fd98a4ee7d2c84b07a5298a73ec16f24e930ab084d9",
         5: "1044f2ad482b606dd1d78de00a84a71e55721a89f792800476408f3d62096442",
+        6: "1144f8dd339ba7a64f39c9fca5cbb9d2d76961ba0d96b8e400526341d71fd9a8",
     ]
 
     static let directory = URL(fileURLWithPath: #filePath)

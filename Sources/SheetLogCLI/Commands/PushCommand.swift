@@ -75,7 +75,7 @@ struct PushCommand: AsyncParsableCommand, GlobalOptionsCommand {
                 Terminal.writeError("sheetlog: push: the collector stores through position \(through); waiting for new events")
             case let .sending(after, events) where verbose:
                 Terminal.writeError("sheetlog: push: sending \(events) events after position \(after)")
-            case .idle, .sending, .finished, .stopped:
+            case .idle, .sending, .finished, .stopped, .cancelled:
                 break
             }
         }

@@ -1,13 +1,20 @@
 import Foundation
 
 /// Hands a database its ``MasterKey`` when it opens: from the Keychain, a key file, a secrets
-/// service. SheetLog asks once per open and keeps the key in memory only.
+/// service. SheetLog asks once per open, synchronously on the thread that opens, and keeps the key
+/// in memory only.
+///
+/// The protocol is `Sendable`, so a conforming type's `masterKey()` is nonisolated, also in an app
+/// whose default isolation is the main actor: what it calls must be callable from any thread (a
+/// `nonisolated` Keychain helper; Keychain calls are thread-safe).
 ///
 /// ```swift
 /// struct KeychainKeys: KeyProvider {
-///     func masterKey() throws -> MasterKey { try loadFromKeychain() }
+///     func masterKey() throws -> MasterKey { try loadMasterKeyFromKeychain() }  // a nonisolated helper
 /// }
-/// let database = try SheetLogDatabase.open(path: path, keys: KeychainKeys())
+/// var options = SheetLogDatabase.Options()
+/// options.keys = KeychainKeys()
+/// let database = try SheetLogDatabase.open(path: path, options: options)
 /// ```
 public protocol KeyProvider: Sendable {
     func masterKey() throws -> MasterKey

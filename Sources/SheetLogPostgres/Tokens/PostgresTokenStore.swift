@@ -42,9 +42,7 @@ package final class PostgresTokenStore: Sendable {
     /// exists outside the holder's hands. A subject may hold several (a new one before the old is revoked).
     package func add(_ credential: FleetCredential) async throws -> String {
         try Self.requireSubject(credential)
-        var generator = SystemRandomNumberGenerator()
-        let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let token = Self.prefix(of: credential) + Checksum.hex(secret)
+        let token = Self.newToken(prefix: Self.prefix(of: credential))
         let hash = Self.sha256(token)
         let (kind, subject, now) = (credential.kind, credential.subject, clock.nowMilliseconds())
         let reveal = if case .revealer = credential { true } else { false }
@@ -89,6 +87,13 @@ package final class PostgresTokenStore: Sendable {
         }
     }
 
+    /// `prefix` and 64 hex digits: 32 bytes from the system's secure generator.
+    static func newToken(prefix: String) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return prefix + Checksum.hex(secret)
+    }
+
     static func prefix(of credential: FleetCredential) -> String {
         switch credential {
         case .device: "sld_"
@@ -107,7 +112,7 @@ package final class PostgresTokenStore: Sendable {
         Checksum.sha256Hex(token)
     }
 
-    private static func requireSubject(_ credential: FleetCredential) throws {
+    static func requireSubject(_ credential: FleetCredential) throws {
         let subject = credential.subject
         guard !subject.isEmpty, subject.utf8.count <= InputLimits.default.maxIdentifierBytes,
               !subject.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })

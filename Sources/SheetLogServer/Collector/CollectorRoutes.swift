@@ -5,8 +5,8 @@ import SheetLogPush
 
 /// The collector: `POST /v1/devices/{device}/events` stores a batch a device pushes (JSON Lines,
 /// ``PushBatch``) in the fleet store, `GET /v1/collector-key` and `POST /v1/devices/{device}/keys`
-/// take the subjects' keys a device shares (``KeyShareBatch``), and `GET /health` answers the proxy
-/// in front.
+/// take the subjects' keys a device shares (``KeyShareBatch``), `POST /v1/enrol` gives a new device
+/// id its push token for an enrolment token, and `GET /health` answers the proxy in front.
 ///
 /// Each push is checked in the order that costs the collector least: the token (401, 403), the
 /// device's rate (429), the declared length (413, before a byte of the body is read), then the body
@@ -31,6 +31,7 @@ struct CollectorRoutes<Context: RequestContext>: Sendable {
             await push(request, context: context)
         }
         registerKeySharing(on: router)
+        registerEnrolment(on: router)
         router.get("/health") { _, _ in
             Responses.json(#"{"status":"ok"}"# + "\n")
         }

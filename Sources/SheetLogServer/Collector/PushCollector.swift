@@ -25,4 +25,8 @@ package protocol PushCollector: FleetTokens, RevealLog {
     /// Stores the keys `device` shares (replacing earlier ones); the subjects erased on the collector,
     /// or by an erasure the device pushed, are refused and listed.
     func storeSharedKeys(_ keys: [SharedSubjectKey], device: String) async throws -> (stored: Int, erased: [String])
+
+    /// Enrols `device` with `enrolmentToken` (an id the fleet has never seen gets a push token of
+    /// its own), or says why not; see ``EnrolmentOutcome``.
+    func enrol(enrolmentToken: String, device: String) async throws -> EnrolmentOutcome
 }

@@ -5,7 +5,24 @@ import Testing
 
 /// The Swift blocks of docs/app-integration.md that need no Apple framework, compiled and run.
 @Suite @MainActor struct AppIntegrationSamples {
+    // The same samples run in Tests/SheetLogAppTests under the main actor's default isolation;
+    // here they compile under the ordinary (nonisolated) default.
     @Test func pushingTheLog() async throws {
+        let directory = try TemporaryDirectory()
+        let log = try SheetLogDatabase.open(path: directory.url.appendingPathComponent("pushed.sqlite").path)
+        let (installID, deviceToken) = ("install-1", "sld_token")
+        // doc-sample: docs/app-integration.md
+        let push = PushMonitor(try log.push(to: "https://collector.example.com", device: installID, token: deviceToken))
+        // push.state is observable on the main actor: a view that shows it redraws as it changes.
+        // Later, e.g. when the app goes to the background:
+        push.cancel()   // push.state becomes .cancelled once the pusher has stopped
+        // end doc-sample
+        await #expect(throws: CancellationError.self) { try await push.task.result }
+        #expect(push.task.state == .cancelled)
+        try log.close()
+    }
+
+    @Test func pushingTheLogWithACallback() async throws {
         let directory = try TemporaryDirectory()
         let log = try SheetLogDatabase.open(path: directory.url.appendingPathComponent("pushed.sqlite").path)
         let (installID, deviceToken) = ("install-1", "sld_token")
@@ -13,10 +30,10 @@ import Testing
         let push = try log.push(to: "https://collector.example.com", device: installID, token: deviceToken) { state in
             if case .stopped(let error) = state { print("push stopped:", error.message) }
         }
-        // Later, e.g. when the app goes to the background:
-        push.cancel()
         // end doc-sample
+        push.cancel()
         await #expect(throws: CancellationError.self) { try await push.result }
+        #expect(push.state == .cancelled)
         try log.close()
     }
 
@@ -149,26 +166,6 @@ import Testing
         // end doc-sample
         #expect(highlighted == "amount")
     }
-
-    @Test func shippingOptions() async throws {
-        let directory = try TemporaryDirectory()
-        let databaseURL = directory.url.appendingPathComponent("shared.sqlite")
-        let currentUserID = "user-42"
-        struct KeychainKeys: KeyProvider {
-            func masterKey() throws -> MasterKey { MasterKey(bytes: [UInt8](repeating: 1, count: 32))! }
-        }
-        // doc-sample: docs/app-integration.md
-        var options = SheetLogDatabase.Options()
-        options.observesSuspension = true                               // the file is in an app group's container
-        options.fileProtection = .completeUntilFirstUserAuthentication  // the default, said out loud
-        options.keys = KeychainKeys()                                   // the privacy guide's KeyProvider
-        options.defaultSubject = currentUserID                          // the person signed in at this launch
-        let log = try SheetLogDatabase.open(path: databaseURL.path, options: options)
-        // end doc-sample
-        try await log.record(.present(presentation: "p1", route: Route(name: "note"), baseline: ["text": "x"]), in: "window-1")
-        #expect(try await log.erase(subject: currentUserID, requestedBy: "test").sessions == 1)
-        try log.close()
-    }
 }
 
 // doc-sample: docs/app-integration.md
@@ -181,5 +178,27 @@ func restoreNextDraft(into coordinator: SheetCoordinator) async throws {
     try await coordinator.database.restoreDraft(draft.reference, into: coordinator.session,
                                                 as: "restored-\(UUID().uuidString)")
     await coordinator.load()
+}
+// end doc-sample
+
+// Compiled under the ordinary (nonisolated) default here and under the main actor's in
+// Tests/SheetLogAppTests; run against a real collector by EnrolmentTests (SheetLogImportTests).
+// doc-sample: docs/app-integration.md
+/// Pushes under the id the app holds, and under a newly enrolled one once that id is spent.
+@MainActor
+func pushOrEnrol(_ log: SheetLogDatabase, collector: String, credential: DeviceEnrolment,
+                 enrolmentToken: String) async throws -> DeviceEnrolment {
+    let push = try log.push(to: collector, device: credential.device, token: credential.token, follow: false)
+    do {
+        _ = try await push.result
+        return credential
+    } catch let error as SheetLogError where error.code == .historyMismatch {
+        // A new id each time: an id is enrolled once, and a failed call may have enrolled it.
+        let enrolled = try await SheetLogDatabase.enrol(at: collector, enrolmentToken: enrolmentToken,
+                                                        device: "install-\(UUID().uuidString)")
+        // Keep enrolled.device and enrolled.token (the Keychain) before pushing: the token is shown once.
+        _ = try await log.push(to: collector, device: enrolled.device, token: enrolled.token, follow: false).result
+        return enrolled
+    }
 }
 // end doc-sample

@@ -32,6 +32,9 @@ struct DocSample: Hashable, CustomStringConvertible {
 
     /// This folder, where the twins are.
     static let twinsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    /// The app target's twins: samples compiled as an app writes them, under the main actor's
+    /// default isolation (Tests/SheetLogAppTests).
+    static let appTwinsFolder = root.appendingPathComponent("Tests/SheetLogAppTests")
 
     static let twinStart = "// doc-sample: "
     static let twinEnd = "// end doc-sample"
@@ -64,12 +67,16 @@ struct DocSample: Hashable, CustomStringConvertible {
         }
     }
 
-    /// Every twin in the Swift files of this folder, by the document it copies.
+    /// Every twin in the Swift files of this folder and of the app target's, by the document it copies.
     static func twins() throws -> [DocSample] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: twinsFolder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        var files: [(folder: URL, label: String, name: String)] = []
+        for (folder, label) in [(twinsFolder, "DocSamples"), (appTwinsFolder, "SheetLogAppTests")] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+            files += names.map { (folder, label, $0) }
+        }
         var twins: [DocSample] = []
-        for name in names {
-            let lines = try String(contentsOf: twinsFolder.appendingPathComponent(name), encoding: .utf8).components(separatedBy: "\n")
+        for (folder, label, name) in files {
+            let lines = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).components(separatedBy: "\n")
             let imports = Set(lines.filter { $0.hasPrefix("import ") })
             var open: (file: String, line: Int, body: [String])?
             for (index, line) in lines.enumerated() {
@@ -78,7 +85,7 @@ struct DocSample: Hashable, CustomStringConvertible {
                     open = (String(trimmed.dropFirst(twinStart.count)), index + 2, [])
                 } else if trimmed == twinEnd, let twin = open {
                     twins.append(DocSample(file: twin.file, line: twin.line, code: dedented(twin.body), imports: imports,
-                                          twinLocation: "DocSamples/\(name):\(twin.line)"))
+                                          twinLocation: "\(label)/\(name):\(twin.line)"))
                     open = nil
                 } else if open != nil {
                     open!.body.append(line)

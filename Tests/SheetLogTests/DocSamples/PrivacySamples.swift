@@ -3,9 +3,30 @@ import SheetLog
 import SheetLogTestSupport
 import Testing
 
-/// Stands in for the app's Keychain read in docs/privacy.md's example: one key per test process.
-private let keychainKey = MasterKey.generate()
-func loadMasterKeyFromKeychain() throws -> MasterKey { keychainKey }
+/// Stands in for the app's Keychain wrapper in docs/privacy.md's example: one key per test process.
+/// The same sample compiles under the main actor's default isolation in Tests/SheetLogAppTests.
+nonisolated enum AppKeychain {
+    enum Failure: Error { case damaged }
+    private static let key = (0..<32).map { _ in UInt8.random(in: .min ... .max) }
+    static func bytes(forKey name: String) throws -> [UInt8] { key }
+}
+
+// doc-sample: docs/privacy.md
+/// The app's Keychain read (SecItemCopyMatching behind `AppKeychain`). `nonisolated`, because
+/// SheetLog asks for the key on the thread that opens the database: in an app whose default
+/// isolation is the main actor (Xcode 26's new projects), a function without it is main-actor only
+/// and `masterKey()` below could not call it. Keychain calls are safe on any thread.
+nonisolated func loadMasterKeyFromKeychain() throws -> MasterKey {
+    guard let key = MasterKey(bytes: try AppKeychain.bytes(forKey: "sheetlog-master-key")) else {
+        throw AppKeychain.Failure.damaged  // not 32 bytes
+    }
+    return key
+}
+
+struct KeychainKeys: KeyProvider {
+    func masterKey() throws -> MasterKey { try loadMasterKeyFromKeychain() }
+}
+// end doc-sample
 
 /// The Swift blocks of docs/privacy.md, compiled and run.
 @Suite struct PrivacySamples {
@@ -15,9 +36,6 @@ func loadMasterKeyFromKeychain() throws -> MasterKey { keychainKey }
         let currentUserID = "user-42"
 
         // doc-sample: docs/privacy.md
-        struct KeychainKeys: KeyProvider {
-            func masterKey() throws -> MasterKey { try loadMasterKeyFromKeychain() }  // 32 bytes: MasterKey(bytes:)
-        }
         var options = SheetLogDatabase.Options()
         options.keys = KeychainKeys()
         options.defaultSubject = currentUserID

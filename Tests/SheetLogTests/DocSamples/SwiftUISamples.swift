@@ -107,4 +107,20 @@ struct SuspendingRoot: View {
         // end doc-sample
     }
 }
+
+// doc-sample: docs/app-integration.md
+struct PushStatusLine: View {
+    let push: PushMonitor
+
+    var body: some View {
+        switch push.state {
+        case .idle(let through), .finished(let through): Text("Sent through event \(through)")
+        case .sending(_, let events): Text("Sending \(events) events…")
+        case .backingOff(_, let failures, _): Text("Collector unreachable, retry \(failures)")
+        case .stopped(let error): Text("Stopped: \(error.message)")
+        case .cancelled: Text("Paused")
+        }
+    }
+}
+// end doc-sample
 #endif

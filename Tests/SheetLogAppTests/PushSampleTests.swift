@@ -1,0 +1,139 @@
+import Foundation
+import Observation
+import SheetLog
+import Testing
+
+/// docs/app-integration.md's push samples as an app compiles them (main actor by default), run
+/// against a collector address where nothing listens: the pusher backs off until it is cancelled.
+@Suite struct PushSampleTests {
+    /// Loopback's port 9 (discard): nothing listens there, so every attempt fails at once and is retried.
+    static let nobody = "http://127.0.0.1:9"
+
+    @Test func theMonitorSampleEndsCancelled() async throws {
+        let folder = try TemporaryFolder()
+        let log = try SheetLogDatabase.open(path: folder.path("pushed.sqlite"))
+        let (installID, deviceToken) = ("install-1", "sld_token")
+        // doc-sample: docs/app-integration.md
+        let push = PushMonitor(try log.push(to: "https://collector.example.com", device: installID, token: deviceToken))
+        // push.state is observable on the main actor: a view that shows it redraws as it changes.
+        // Later, e.g. when the app goes to the background:
+        push.cancel()   // push.state becomes .cancelled once the pusher has stopped
+        // end doc-sample
+        await #expect(throws: CancellationError.self) { try await push.task.result }
+        try await Self.waitUntil { push.state == .cancelled }
+        #expect(push.task.state == .cancelled)
+        try log.close()
+    }
+
+    @Test func theCallbackSampleCompilesAndEachStateArrivesInOrder() async throws {
+        let folder = try TemporaryFolder()
+        let log = try SheetLogDatabase.open(path: folder.path("pushed.sqlite"))
+        try await log.record(.present(presentation: "expense-1", route: Route(name: "newExpense")), in: "window-1")
+        let (installID, deviceToken) = ("install-1", "sld_token")
+        do {
+            // doc-sample: docs/app-integration.md
+            let push = try log.push(to: "https://collector.example.com", device: installID, token: deviceToken) { state in
+                if case .stopped(let error) = state { print("push stopped:", error.message) }
+            }
+            // end doc-sample
+            push.cancel()
+            await #expect(throws: CancellationError.self) { try await push.result }
+        }
+        // The callback is called on the pusher's task: an app forwards the states, here to a lock.
+        let seen = StateLog()
+        let push = try log.push(to: Self.nobody, device: installID, token: deviceToken) { state in seen.append(state) }
+        try await Self.waitUntil { seen.states.count { if case .backingOff = $0 { true } else { false } } >= 1 }
+        push.cancel()
+        await #expect(throws: CancellationError.self) { try await push.result }
+        let states = seen.states
+        #expect(states.first == .idle(acknowledgedThrough: 0))
+        #expect(states.last == .cancelled && push.state == .cancelled)
+        #expect(states.contains(.sending(after: 0, events: 1)))
+        try log.close()
+    }
+
+    /// The monitor's state follows the pusher's states in their order, and ends equal to the task's.
+    @Test func theMonitorFollowsThePusherInOrderOnTheMainActor() async throws {
+        let folder = try TemporaryFolder()
+        let log = try SheetLogDatabase.open(path: folder.path("pushed.sqlite"))
+        try await log.record(.present(presentation: "expense-1", route: Route(name: "newExpense")), in: "window-1")
+        let reported = StateLog()
+        let monitor = PushMonitor(try log.push(to: Self.nobody, device: "install-1", token: "sld_token") { reported.append($0) })
+        let observed = ObservedStates(monitor)
+        // Two failed attempts, each a sending then a backing off.
+        try await Self.waitUntil(seconds: 30) { monitor.state.failures >= 2 }
+        monitor.cancel()
+        await #expect(throws: CancellationError.self) { try await monitor.task.result }
+        try await Self.waitUntil { monitor.state == .cancelled }
+
+        #expect(monitor.state == monitor.task.state, "the final state is the task's")
+        let all = reported.states
+        let seen = observed.values
+        #expect(seen.last == .cancelled)
+        // After the state it started from (the task's when the monitor was made), the monitor took
+        // exactly the pusher's later states, in the same order: the end of what the pusher reported.
+        let later = Array(seen.dropFirst())
+        #expect(later.count >= 4 && later.count <= all.count, "monitor \(seen) against pusher \(all)")
+        #expect(Array(all.suffix(later.count)) == later, "monitor \(seen) against pusher \(all)")
+        try log.close()
+    }
+
+    /// Polls `condition` on the main actor until it holds.
+    static func waitUntil(seconds: Int = 10, _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the condition did not hold within \(seconds) s")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}
+
+/// Every value a monitor's `state` took, as observation tells the main actor: each change is seen
+/// in `willSet`, where `state` still holds the value it is leaving, and the tracking is registered
+/// again for the next change; the last value is the state now.
+final class ObservedStates {
+    private var left: [PushState] = []
+    private let monitor: PushMonitor
+
+    init(_ monitor: PushMonitor) {
+        self.monitor = monitor
+        track()
+    }
+
+    var values: [PushState] { left + [monitor.state] }
+
+    private func track() {
+        withObservationTracking {
+            _ = monitor.state
+        } onChange: { [weak self] in
+            // Called in willSet, on the main actor, where the monitor sets its state.
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.left.append(self.monitor.state)
+                self.track()
+            }
+        }
+    }
+}
+
+/// The states a push callback reported, from the pusher's task.
+nonisolated final class StateLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var all: [PushState] = []
+
+    var states: [PushState] { lock.withLock { all } }
+    func append(_ state: PushState) { lock.withLock { all.append(state) } }
+}
+
+extension PushState {
+    /// Retries so far, while backing off.
+    var failures: Int {
+        switch self {
+        case let .backingOff(_, failures, _): failures
+        case .idle, .sending, .finished, .stopped, .cancelled: 0
+        }
+    }
+}
