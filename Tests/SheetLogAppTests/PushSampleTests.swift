@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import SheetLog
+import Synchronization
 import Testing
 
 /// docs/app-integration.md's push samples as an app compiles them (main actor by default), run
@@ -60,8 +61,9 @@ import Testing
         let reported = StateLog()
         let monitor = PushMonitor(try log.push(to: Self.nobody, device: "install-1", token: "sld_token") { reported.append($0) })
         let observed = ObservedStates(monitor)
-        // Two failed attempts, each a sending then a backing off.
-        try await Self.waitUntil(seconds: 30) { monitor.state.failures >= 2 }
+        // Two failed attempts, each a sending then a backing off, as the pusher reported them (a
+        // backing off with jitter can be too short for a poll of the monitor to see).
+        try await Self.waitUntil(seconds: 60) { reported.states.contains { $0.failures >= 2 } }
         monitor.cancel()
         await #expect(throws: CancellationError.self) { try await monitor.task.result }
         try await Self.waitUntil { monitor.state == .cancelled }
@@ -120,12 +122,11 @@ final class ObservedStates {
 }
 
 /// The states a push callback reported, from the pusher's task.
-nonisolated final class StateLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var all: [PushState] = []
+nonisolated final class StateLog: Sendable {
+    private let all = Mutex<[PushState]>([])
 
-    var states: [PushState] { lock.withLock { all } }
-    func append(_ state: PushState) { lock.withLock { all.append(state) } }
+    var states: [PushState] { all.withLock { $0 } }
+    func append(_ state: PushState) { all.withLock { $0.append(state) } }
 }
 
 extension PushState {

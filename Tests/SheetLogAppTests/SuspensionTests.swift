@@ -136,8 +136,7 @@ import Testing
         init(windows: Int) { windowsTyping = Atomic(windows) }
     }
 
-    /// Types `count` keystrokes, each awaited, and more until one of any window was refused (at most
-    /// 50 times as many); says what became of each, by its command id.
+    /// Types keystrokes, each awaited, and says what became of each, by its command id.
     @concurrent
     private static func type(
         atLeast count: Int, keystrokesInto session: String, of database: SheetLogDatabase, progress: TypingProgress
@@ -145,13 +144,18 @@ import Testing
         defer { progress.windowsTyping.subtract(1, ordering: .releasing) }
         var outcomes: [String: KeystrokeOutcome] = [:]
         var keystroke = 0
-        while keystroke < count || (progress.refusals.load(ordering: .acquiring) == 0 && keystroke < 50 * count) {
+        var (refused, storedAfterRefusal) = (false, false)
+        // At least `count`, and on until this window saw a refusal and then a keystroke stored again
+        // (at most 100 times as many, should the machine never let the toggling task run).
+        while keystroke < count || (!(refused && storedAfterRefusal) && keystroke < 100 * count) {
             let id = "\(session)-k\(keystroke)"
             do {
                 try await database.record(.edit(field: "text", value: .string("v\(keystroke)")), in: session, id: id)
                 outcomes[id] = .stored
+                if refused { storedAfterRefusal = true }
             } catch let error as SheetLogError where error.code == .suspended {
                 outcomes[id] = .refused
+                refused = true
                 progress.refusals.add(1, ordering: .releasing)
             } catch let error as SheetLogError where error.code == .commitOutcomeUnknown {
                 outcomes[id] = .unknown
