@@ -12,3 +12,13 @@ extension SheetLogError.Code {
     /// erasure was asked of a plain database: its values were never sealed.
     public static let notSealed = SheetLogError.Code(rawValue: "notSealed")
 }
+
+extension SheetLogError {
+    /// The refusal of a command (`operation`) in a session of an erased subject; `session` is nil
+    /// for a new session that would be sealed under the erased key.
+    package static func subjectErased(_ subject: String, session: String?, operation: String) -> SheetLogError {
+        let message = session.map { "session \($0) belongs to subject \(subject), which was erased: the erasure closed it and it takes no more commands" }
+            ?? "subject \(subject) was erased: its sessions take no more commands"
+        return SheetLogError(.subjectErased, message, context: .init(stream: session, operation: operation))
+    }
+}

@@ -8,6 +8,8 @@ package struct ErasureText: Encodable {
     var erasedAt: String
     var sessions: Int
     var position: Int64?
+    /// The open sessions the erasure closed (empty when it was done before).
+    var closedSessions: [String]
     var walCheckpointed: Bool
     /// Set (true) only for the database's default subject.
     var defaultSubject: Bool?
@@ -19,6 +21,7 @@ package struct ErasureText: Encodable {
         erasedAt = TimeText.iso(report.erasedAt) ?? "-"
         sessions = report.sessions
         position = report.position
+        closedSessions = report.closedSessions
         walCheckpointed = report.walCheckpointed
         defaultSubject = report.isDefaultSubject ? true : nil
     }
@@ -30,7 +33,12 @@ package struct ErasureText: Encodable {
             return "subject \(subject) was erased before, at \(erasedAt): nothing changed (\(sessionCount) read as [erased])\n"
         }
         let event = position.map { " (eraseSubject event at position \($0))" } ?? ""
-        return "erased subject \(subject): its key is deleted, \(sessionCount) now read as [erased]\(event)\n"
+        let closed = switch closedSessions.count {
+        case 0: ""
+        case 1: ", open session \(closedSessions[0]) closed"
+        default: ", \(closedSessions.count) open sessions closed (\(closedSessions.joined(separator: ", ")))"
+        }
+        return "erased subject \(subject): its key is deleted, \(sessionCount) now read as [erased]\(closed)\(event)\n"
     }
 
     /// The warnings for stderr: a checkpoint another connection held back, the default subject

@@ -15,10 +15,19 @@ package protocol AppendSealing {
     /// The subject's data key, created and stored (wrapped) in this transaction on its first event;
     /// throws ``SheetLogError/Code/subjectErased`` for an erased subject.
     func key(forWriting subject: String) throws -> DataKey
-    /// Deletes the subject's key in this transaction (the erasure's event is appended with it) and
-    /// says how many sessions it held; a subject erased before is left as it is. Throws
-    /// ``SheetLogError/Code/notFound`` for a subject the log never held.
-    func erase(_ subject: String) throws -> SubjectKeyErasure
+    /// The sessions whose first event names `subject`, in log order; none for a subject the log never held.
+    func sessions(ofSubject subject: String) throws -> [String]
+    /// Whether the subject's key is erased, as stored now (whoever erased it).
+    func isErased(_ subject: String) throws -> Bool
+    /// Deletes the subject's key in this transaction and says how many sessions it held; a subject
+    /// erased before is left as it is. Throws ``SheetLogError/Code/notFound`` for a subject the log
+    /// never held.
+    ///
+    /// `withEvent`: the erasure's `eraseSubject` event is appended in this transaction, after the
+    /// events that close the subject's open sessions, and the read models render the sessions
+    /// again (every value erased) when they take that event. Without it (the event is stored
+    /// already) they are rendered again here.
+    func erase(_ subject: String, withEvent: Bool) throws -> SubjectKeyErasure
 }
 
 /// What ``AppendSealing/erase(_:)`` found.

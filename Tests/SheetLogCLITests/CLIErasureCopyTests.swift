@@ -42,16 +42,19 @@ struct CLIErasureCopyTests {
         let log = try ErasedLog()
         defer { log.cli.remove() }
         let lines = log.lines
-        #expect(lines.count == 5)
-        let erasure = try #require(try CLIHarness.json(lines[3]) as? [String: Any])
+        // s1 (present, edit), s2 (present), the closing of s1's open sheet, the erasure, s2's edit.
+        #expect(lines.count == 7)
+        #expect(lines[3].contains(#""session":"s1","source":"programmatic","type":"dismissAll""#), "\(lines[3])")
+        #expect(lines[4].contains(#""session":"s1","type":"endSession""#), "\(lines[4])")
+        let erasure = try #require(try CLIHarness.json(lines[5]) as? [String: Any])
         #expect(Set(erasure.keys) == ["at", "id", "requestedBy", "subject", "type"])
         #expect(erasure["type"] as? String == "eraseSubject")
         #expect(erasure["subject"] as? String == "user-7")
         #expect(erasure["requestedBy"] as? String == "ticket 88")
-        #expect(lines[4].contains("mk-kept-5c3e"), "the command after the erasure comes after it")
+        #expect(lines[6].contains("mk-kept-5c3e"), "the command after the erasure comes after it")
         #expect(!log.export.contains("mk-gone"))
         let session = try log.cli.run(["--key-file", log.key, "export", "--session", "s1"])
-        #expect(session.stdout.split(separator: "\n").map(String.init) == Array(lines[0...1]) + [lines[3]],
+        #expect(session.stdout.split(separator: "\n").map(String.init) == Array(lines[0...1]) + Array(lines[3...5]),
                 "a session's export carries the erasure of its subject")
         #expect(try log.cli.run(["--key-file", log.key, "export", "--session", "s2"]).stdout.contains("eraseSubject") == false)
     }
@@ -62,7 +65,7 @@ struct CLIErasureCopyTests {
         let copy = log.cli.directory.appendingPathComponent("copy.sqlite").path
         let ingest = try log.cli.run(["--key-file", log.copyKey, "ingest", "-"], input: Data(log.export.utf8), database: copy)
         #expect(ingest.status == 0, "\(ingest.stderr)")
-        #expect(ingest.stdout == "ingested 5 events from 5 lines into s1 (2), s2 (2); erased subject user-7\n")
+        #expect(ingest.stdout == "ingested 7 events from 7 lines into s1 (4), s2 (2); erased subject user-7\n")
         #expect(try log.cli.run(["--key-file", log.copyKey, "export"], database: copy).stdout == log.export,
                 "the same commands, ids, times and erasure")
 
@@ -78,7 +81,7 @@ struct CLIErasureCopyTests {
 
         let again = try log.cli.run(["--key-file", log.copyKey, "ingest", "-"], input: Data(log.export.utf8), database: copy)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stdout == "ingested 0 events from 5 lines; 5 already stored lines were skipped\n")
+        #expect(again.stdout == "ingested 0 events from 7 lines; 7 already stored lines were skipped\n")
         #expect(try log.cli.run(["--key-file", log.copyKey, "export"], database: copy).stdout == log.export)
     }
 
@@ -86,18 +89,18 @@ struct CLIErasureCopyTests {
         let log = try ErasedLog()
         defer { log.cli.remove() }
         let copy = log.cli.directory.appendingPathComponent("each.sqlite").path
-        let erasureID = try #require((try CLIHarness.json(log.lines[3]) as? [String: Any])?["id"] as? String)
+        let erasureID = try #require((try CLIHarness.json(log.lines[5]) as? [String: Any])?["id"] as? String)
         for run in 1...2 {
             let each = try log.cli.run(["--key-file", log.copyKey, "ingest", "--each", "-"], input: Data(log.export.utf8), database: copy)
             #expect(each.status == 0, "\(each.stderr)")
             let answers = try each.stdout.split(separator: "\n").map { try #require(try CLIHarness.json(String($0)) as? [String: Any]) }
-            #expect(answers.map { $0["line"] as? Int } == [1, 2, 3, 4, 5])
-            let erasure = answers[3]
+            #expect(answers.map { $0["line"] as? Int } == [1, 2, 3, 4, 5, 6, 7])
+            let erasure = answers[5]
             #expect(erasure["erased"] as? String == "user-7")
             #expect(erasure["sessions"] as? Int == 1)
             if run == 1 {
                 #expect(erasure["ack"] as? String == erasureID)
-                #expect(erasure["position"] as? Int == 4)
+                #expect(erasure["position"] as? Int == 6)
             } else {
                 #expect(erasure["alreadyErased"] as? Bool == true && erasure["unchanged"] as? Bool == true, "\(erasure)")
                 #expect(erasure["ack"] == nil)
@@ -112,7 +115,7 @@ struct CLIErasureCopyTests {
         let newFile = log.cli.directory.appendingPathComponent("plain-new.sqlite").path
         let refused = try log.cli.run(["ingest", "-"], input: Data(log.export.utf8), database: newFile)
         #expect(refused.status == 1)
-        #expect(refused.stderr.hasPrefix("sheetlog: line 4: "), "\(refused.stderr)")
+        #expect(refused.stderr.hasPrefix("sheetlog: line 6: "), "\(refused.stderr)")
         #expect(refused.stderr.contains("holds a plain log"))
         #expect(!FileManager.default.fileExists(atPath: newFile), "no database is left behind")
 
@@ -121,7 +124,7 @@ struct CLIErasureCopyTests {
         let before = try log.cli.run(["export"], database: plain).stdout
         let into = try log.cli.run(["ingest", "-"], input: Data(log.export.utf8), database: plain)
         #expect(into.status == 1)
-        #expect(into.stderr.contains("line 4") && into.stderr.contains("holds a plain log"), "\(into.stderr)")
+        #expect(into.stderr.contains("line 6") && into.stderr.contains("holds a plain log"), "\(into.stderr)")
         #expect(try log.cli.run(["export"], database: plain).stdout == before, "not even the lines before the erasure")
     }
 

@@ -116,7 +116,7 @@ struct CLISealedTests {
         #expect(try cli.run(["--key-file", key, "ingest", "-"], input: Data(lines.utf8)).status == 0)
         let erased = try cli.run(["--key-file", key, "erase", "--subject", "user-7", "--requested-by", "ticket 88"])
         #expect(erased.status == 0, "\(erased.stderr)")
-        #expect(erased.stdout == "erased subject user-7: its key is deleted, 1 session now read as [erased] (eraseSubject event at position 5)\n")
+        #expect(erased.stdout == "erased subject user-7: its key is deleted, 1 session now read as [erased], open session s1 closed (eraseSubject event at position 7)\n")
         #expect(erased.stderr == "")
         let replay = try cli.run(["--key-file", key, "replay", "s1"])
         #expect(replay.status == 0, "\(replay.stderr)")
@@ -129,7 +129,7 @@ struct CLISealedTests {
 
         let again = try cli.run(["--key-file", key, "erase", "--subject", "user-7", "--json"])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stdout.hasPrefix(#"{"alreadyErased":true,"erased":true,"erasedAt":""#))
+        #expect(again.stdout.hasPrefix(#"{"alreadyErased":true,"closedSessions":[],"erased":true,"erasedAt":""#))
         #expect(again.stdout.hasSuffix(#","sessions":1,"subject":"user-7","walCheckpointed":true}"# + "\n"))
         let unknown = try cli.run(["--key-file", key, "erase", "--subject", "user-9"])
         #expect(unknown.status == 1)

@@ -38,6 +38,10 @@ public final class SheetCoordinator {
     /// The session as the log last returned it.
     public private(set) var state: SessionState
     /// The last command the log rejected (or a storage failure); cleared by the next accepted command.
+    ///
+    /// ``SheetLogError/Code/subjectErased`` says the person's data was erased
+    /// (``SheetLogDatabase/erase(subject:requestedBy:id:occurredAt:)``): the erasure closed the
+    /// session, which the coordinator then shows (no sheet, ended), and every later command is refused.
     public private(set) var lastError: SheetLogError?
 
     /// A coordinator of `session` in `database`, showing an empty session until ``load()`` or the
@@ -164,10 +168,11 @@ public final class SheetCoordinator {
         }
         let database = database, session = session
         let accepted = await adopt { try await database.complete(ticket)[0].state }
-        if !accepted, lastError?.code == .ruleViolation, let stored = try? await database.state(of: session),
-           stored.version > state.version {
-            // Refused on the session as stored, which another window or process moved on: show that
-            // session, so that the next command is not made against a screen that no longer exists.
+        if !accepted, lastError?.code == .ruleViolation || lastError?.code == .subjectErased,
+           let stored = try? await database.state(of: session), stored.version > state.version {
+            // Refused on the session as stored, which another window or process moved on (or an
+            // erasure closed): show that session, so that the next command is not made against a
+            // screen that no longer exists.
             state = stored
         }
         return accepted

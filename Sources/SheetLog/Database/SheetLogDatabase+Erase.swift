@@ -6,13 +6,17 @@ extension SheetLogDatabase {
     /// Erases a subject of a sealed database: deletes its data key, so that every value of its
     /// sessions reads as `[erased]` from then on, in every copy of the file made afterwards.
     ///
-    /// In one transaction the key's row loses its wrapped key (`secure_delete` zeroes the old cell)
+    /// In one transaction the subject's open sessions are closed (recorded as an app would close
+    /// them: Keep Editing on an alert that is up, a programmatic `dismissAll`, `endSession`; events
+    /// without values), the key's row loses its wrapped key (`secure_delete` zeroes the old cell)
     /// and an `eraseSubject` event (``SubjectErasure``: the subject and who asked, no values) is
     /// appended to the log's `$erasures` stream; then the WAL is checkpointed (TRUNCATE), so that no
     /// copy of the key is left in the file or its WAL. Names, outcomes and times stay: the audit,
     /// `verify` and `rebuild` are unchanged, and the subject's drafts are no longer offered for
-    /// recovery. Its sessions take no more commands. Erasing an erased subject changes nothing and
-    /// says when it was erased.
+    /// recovery. Its sessions take no more commands: each is refused with
+    /// ``SheetLogError/Code/subjectErased``, and a ``SheetCoordinator`` that shows one then shows it
+    /// closed. Other subjects' sessions go on. Erasing an erased subject changes nothing and says
+    /// when it was erased.
     ///
     /// ```swift
     /// let report = try await database.erase(subject: "user-42", requestedBy: "ticket 1234")
@@ -54,15 +58,18 @@ extension SheetLogDatabase {
                 try Self.requireSameErasure(stored, as: erasure, occurredAt: occurredAt)
                 storedBefore = true
             }
-            let keyErasure = try sealing.erase(subject)
+            // Decided before the key goes, for they are sealed under it (and hold no values).
+            let closing = storedBefore ? nil : try closingPlan(of: subject, at: occurredAt ?? now, in: transaction, sealing: sealing)
+            let keyErasure = try sealing.erase(subject, withEvent: !storedBefore)
             let isDefault = sealing.defaultSubject == subject
             guard case .erasedNow = keyErasure, !storedBefore else {
-                return DecidedAppend(batches: [], plan: (keyErasure, storedBefore, isDefault))
+                return DecidedAppend(batches: [], plan: (keyErasure, storedBefore, isDefault, [String]()))
             }
             var event = erasure.eventData(occurredAt: occurredAt ?? now)
             if let id { event.eventID = id }
             return DecidedAppend(
-                batches: [StreamBatch(stream: SubjectErasure.stream, events: [event], expected: .any)], plan: (keyErasure, storedBefore, isDefault))
+                batches: (closing?.plan.batches ?? []) + [StreamBatch(stream: SubjectErasure.stream, events: [event], expected: .any)],
+                plan: (keyErasure, storedBefore, isDefault, closing?.sessions ?? []))
         }
         cache.removeAll()
         let checkpointed: Bool
@@ -74,24 +81,39 @@ extension SheetLogDatabase {
             // until a later one, as a reader holding it back does.
             checkpointed = false
         }
-        let (keyErasure, alreadyStored, isDefaultSubject) = outcome.plan
+        let (keyErasure, alreadyStored, isDefaultSubject, closed) = outcome.plan
         switch keyErasure {
         case .erasedNow(let sessions) where alreadyStored:
             // Its event is stored, its key was not yet deleted (a file written by an older build):
             // deleted now, without a second event.
             return ErasureReport(
                 subject: subject, requestedBy: requestedBy, erasedAt: now, alreadyErased: true, alreadyStored: true, sessions: sessions,
-                position: nil, eventID: nil, walCheckpointed: checkpointed, isDefaultSubject: isDefaultSubject)
+                position: nil, eventID: nil, walCheckpointed: checkpointed, isDefaultSubject: isDefaultSubject, closedSessions: closed)
         case .erasedNow(let sessions):
             return ErasureReport(
                 subject: subject, requestedBy: requestedBy, erasedAt: now, alreadyErased: false, alreadyStored: false, sessions: sessions,
-                position: outcome.result.events.first?.position, eventID: outcome.result.events.first?.eventID,
-                walCheckpointed: checkpointed, isDefaultSubject: isDefaultSubject)
+                position: outcome.result.events.last?.position, eventID: outcome.result.events.last?.eventID,
+                walCheckpointed: checkpointed, isDefaultSubject: isDefaultSubject, closedSessions: closed)
         case let .erasedBefore(erasedAt, sessions):
             return ErasureReport(
                 subject: subject, requestedBy: requestedBy, erasedAt: erasedAt, alreadyErased: true, alreadyStored: alreadyStored,
                 sessions: sessions,
-                position: nil, eventID: nil, walCheckpointed: checkpointed, isDefaultSubject: isDefaultSubject)
+                position: nil, eventID: nil, walCheckpointed: checkpointed, isDefaultSubject: isDefaultSubject, closedSessions: closed)
+        }
+    }
+
+    /// The events that close the subject's open sessions, and those sessions; nil when the subject
+    /// was erased before (its key can seal nothing more).
+    private func closingPlan(
+        of subject: String, at: Int64, in transaction: any AppendTransaction, sealing: any AppendSealing
+    ) throws -> (plan: RecordingPlan, sessions: [String])? {
+        let planner = try CommandPlanner(transaction: transaction, cache: cache, metadataTexts: metadataTexts, limits: options.limits)
+        var plan = RecordingPlan(era: cache.era(at: transaction.mark))
+        do {
+            let sessions = try planner.planClosing(try sealing.sessions(ofSubject: subject), of: subject, at: at, into: &plan)
+            return (plan, sessions)
+        } catch let error as SheetLogError where error.code == .subjectErased {
+            return nil
         }
     }
 
@@ -163,4 +185,9 @@ public struct ErasureReport: Sendable, Hashable {
     /// was created): from now on a new session that names no subject is refused
     /// (``SheetLogError/Code/subjectErased``), for its values would be sealed under the erased key.
     public var isDefaultSubject: Bool
+    /// The subject's sessions that were still open, which the erasure closed (recorded before its
+    /// `eraseSubject` event: Keep Editing on an alert that was up, a programmatic `dismissAll`,
+    /// `endSession`): the windows that show them take no more commands
+    /// (``SheetLogError/Code/subjectErased``), and a ``SheetCoordinator`` of one shows it closed.
+    public var closedSessions: [String]
 }

@@ -90,8 +90,17 @@ struct CommandPlanner {
                 throw AppendNeedsIDLookup()
             }
         }
+        let decided: [(String, [SheetEvent])]
+        do {
+            decided = try decide(command, in: &plan)
+        } catch let error as SheetLogError where error.code == .ruleViolation {
+            // An erased person's session was closed by the erasure: that, not the closed session's
+            // own rule, is why its window's command is refused.
+            try requireSubjectNotErased(of: command.envelope.targetSession, for: command, in: &plan)
+            throw error
+        }
         var eventIDs: [String] = []
-        for (session, events) in try decide(command, in: &plan) where !events.isEmpty {
+        for (session, events) in decided where !events.isEmpty {
             let version = try state(of: session, in: &plan).version
             let seal = try sealing.map { sealing in
                 let subject = try subject(of: session, for: command, version: version, sealing: sealing, in: &plan)
@@ -123,6 +132,33 @@ struct CommandPlanner {
         }
         if command.hasOwnID { plan.ownIDs[command.id] = (command, eventIDs) }
         plan.outcomes.append(.decided(session: target, eventIDs: eventIDs, state: plan.snapshot(of: target)))
+    }
+
+    /// Plans the commands that close each open session of `subject` (``SheetDecider/commandsClosing(_:)``),
+    /// under fresh ids at `at`, and returns the sessions it closes. Throws what a command would
+    /// (``SheetLogError/Code/subjectErased`` for a subject erased before).
+    func planClosing(_ sessions: [String], of subject: String, at: Int64, into plan: inout RecordingPlan) throws -> [String] {
+        var closed: [String] = []
+        for session in sessions {
+            let commands = SheetDecider.commandsClosing(try state(of: session, in: &plan))
+            if commands.isEmpty { continue }
+            let start = plan.outcomes.count
+            for command in commands {
+                try add(PreparedCommand(
+                    envelope: CommandEnvelope(session: session, command: command, subject: subject),
+                    id: EventIdentifier.random(), occurredAt: at), to: &plan)
+            }
+            plan.finishRequest(startingAt: start)
+            closed.append(session)
+        }
+        return closed
+    }
+
+    /// Throws ``SheetLogError/Code/subjectErased`` when the session's subject was erased.
+    private func requireSubjectNotErased(of session: String, for command: PreparedCommand, in plan: inout RecordingPlan) throws {
+        guard let sealing, let subject = try plan.subjects[session] ?? sealing.subject(ofSession: session) else { return }
+        guard try sealing.isErased(subject) else { return }
+        throw SheetLogError.subjectErased(subject, session: session, operation: command.command.name)
     }
 
     /// True when the command's id is stored (its events, or its receipt) with the same content, and

@@ -26,9 +26,22 @@ extension SheetProjection: EpochAwareProjection {
             try priorSession(stream, before: version, epoch: epoch, in: db)
         }
         try SheetRowWriter(db: db).write(change)
-        let folded = change.sessions.map(\.session)
+        var folded = change.sessions.map(\.session)
+        for erased in try erasedSubjects(in: events) {
+            // After the rows of the events that closed the subject's sessions: every value erased.
+            let sessions = try SQLiteAppendSealing.sessions(ofSubject: erased, in: db)
+            try Self.reproject(sessions, erasing: erased, keys: ring?.keys(in: db) ?? NoSubjectKeys(), in: db)
+            folded.removeAll { sessions.contains($0.session) }
+        }
         let cache = self.cache
-        db.afterNextTransaction(onCommit: { _ in cache.store(folded, epoch: epoch) })
+        db.afterNextTransaction(onCommit: { [folded] _ in cache.store(folded, epoch: epoch) })
+    }
+
+    /// The subjects whose `eraseSubject` events are among `events`: their keys are deleted in this
+    /// transaction (``SheetLogDatabase/erase(subject:requestedBy:id:occurredAt:)`` appends the event
+    /// only with the deletion).
+    private func erasedSubjects(in events: [RecordedEvent]) throws -> [String] {
+        try events.filter { SubjectErasure.isLogLevel(type: $0.type) }.map { try SubjectErasure.decode($0).subject }
     }
 
     /// The session as it was before the event at `version`: the cached fold when the log still

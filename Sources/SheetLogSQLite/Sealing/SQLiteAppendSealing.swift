@@ -29,7 +29,26 @@ struct SQLiteAppendSealing: AppendSealing {
         try ring.keyForWriting(subject, in: db, now: now, epoch: epoch)
     }
 
-    func erase(_ subject: String) throws -> SubjectKeyErasure {
+    func sessions(ofSubject subject: String) throws -> [String] {
+        try Self.sessions(ofSubject: subject, in: db)
+    }
+
+    /// The sessions whose first event is sealed under `subject`, in log order.
+    static func sessions(ofSubject subject: String, in db: Database) throws -> [String] {
+        try String.fetchAll(
+            db, sql: """
+                SELECT stream FROM events WHERE version = 1 AND schema_version = ? AND json_extract(payload, '$.subject') = ?
+                ORDER BY position
+                """,
+            arguments: [SheetEventCodec.sealedSchemaVersion, subject])
+    }
+
+    func isErased(_ subject: String) throws -> Bool {
+        if case .erased = try SubjectKeyRing.stored(subject, in: db) { return true }
+        return false
+    }
+
+    func erase(_ subject: String, withEvent: Bool) throws -> SubjectKeyErasure {
         // The key row first: an unknown subject costs one lookup, not a scan of every session.
         let erasedBefore: Bool
         switch try SubjectKeyRing.stored(subject, in: db) {
@@ -40,16 +59,14 @@ struct SQLiteAppendSealing: AppendSealing {
         case .erased: erasedBefore = true
         case .wrapped: erasedBefore = false
         }
-        let sessions = try String.fetchAll(
-            db, sql: "SELECT stream FROM events WHERE version = 1 AND schema_version = ? AND json_extract(payload, '$.subject') = ?",
-            arguments: [SheetEventCodec.sealedSchemaVersion, subject])
+        let sessions = try Self.sessions(ofSubject: subject, in: db)
         if erasedBefore {
             let erasedAt = try Int64.fetchOne(db, sql: "SELECT erased_at FROM subject_keys WHERE subject = ?", arguments: [subject]) ?? 0
             return .erasedBefore(erasedAt: erasedAt, sessions: sessions.count)
         }
         // secure_delete (set on the writer of every sealed database) zeroes the old cell.
         try db.execute(sql: "UPDATE subject_keys SET wrapped_key = NULL, erased_at = ? WHERE subject = ?", arguments: [now, subject])
-        try SheetProjection.reproject(sessions, erasing: subject, keys: keys, in: db)
+        if !withEvent { try SheetProjection.reproject(sessions, erasing: subject, keys: keys, in: db) }
         ring.forget(subject, afterCommitOf: db)
         return .erasedNow(sessions: sessions.count)
     }

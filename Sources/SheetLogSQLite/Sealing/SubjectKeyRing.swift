@@ -60,7 +60,13 @@ package final class SubjectKeyRing: Sendable {
     ///
     /// `committed` says the connection reads committed rows only (a reader): the key is kept at once.
     package func key(for subject: String, in db: Database, committed: Bool = false) throws -> SubjectKey {
-        if let key = opened.withLock({ $0[subject] }) { return .available(key) }
+        if let key = opened.withLock({ $0[subject] }) {
+            // A reader asks the row too: another connection (another process) may have erased
+            // the subject since the key was kept, and its rows then hold no sealed values.
+            guard committed, case .erased = try Self.stored(subject, in: db) else { return .available(key) }
+            opened.withLock { $0[subject] = nil }
+            return .erased
+        }
         if !committed, let key = uncommittedKey(subject, in: db) { return .available(key) }
         switch try Self.stored(subject, in: db) {
         case .none:
@@ -86,9 +92,7 @@ package final class SubjectKeyRing: Sendable {
         if let key = uncommittedKey(subject, sealingIn: epoch, in: db) { return key }
         switch try Self.stored(subject, in: db) {
         case .erased:
-            throw SheetLogError(
-                .subjectErased, "subject \(subject) was erased: its sessions take no more commands",
-                context: .init(operation: "record"))
+            throw SheetLogError.subjectErased(subject, session: nil, operation: "record")
         case .wrapped(let wrapped):
             let key = try unwrap(wrapped, subject: subject)
             keepAfterCommit(key, for: subject, sealingIn: epoch, in: db)
