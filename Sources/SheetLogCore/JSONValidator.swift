@@ -54,6 +54,8 @@ public struct JSONValidator: Sendable {
             case .malformed: problem = .malformed
             case .duplicateKey: problem = .duplicateKey
             case .inexactNumber: problem = .inexactNumber
+            // The validator reads every number (it never sets wholeNumbersOnly).
+            case .notWholeNumber: problem = .malformed
             }
             self.init(reason: error.reason, offset: error.offset, problem: problem, path: error.path)
         }

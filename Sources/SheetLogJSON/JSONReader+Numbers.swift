@@ -22,6 +22,10 @@ extension JSONReader {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard skipDigits() > 0 else { throw fail("invalid number: no digits in the exponent") }
         }
+        if options.wholeNumbersOnly, bytes[start..<index].contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) {
+            throw JSONSyntaxError(
+                reason: "a number here is a whole number, written without '.' or an exponent", offset: start, problem: .notWholeNumber)
+        }
         let literal = UnsafeBufferPointer(rebasing: bytes[start..<index])
         switch JSONNumberText.verdict(literal) {
         case .exact: break

@@ -15,12 +15,18 @@ package struct JSONReadingOptions: Sendable, Hashable {
     /// Whether the bytes of strings are checked as UTF-8 (no overlongs, no surrogates); when not,
     /// an invalid sequence is read as U+FFFD.
     package var validatesUTF8: Bool
+    /// Whether every number must be written as a whole number (no `.`, no exponent): a protocol
+    /// whose numbers are all counts and times (a pushed line) refuses `21.0` rather than read it as 21.
+    package var wholeNumbersOnly: Bool
 
-    package init(maximumDepth: Int = 64, rejectsDuplicateKeys: Bool, rejectsEscapedNUL: Bool, validatesUTF8: Bool) {
+    package init(
+        maximumDepth: Int = 64, rejectsDuplicateKeys: Bool, rejectsEscapedNUL: Bool, validatesUTF8: Bool, wholeNumbersOnly: Bool = false
+    ) {
         self.maximumDepth = maximumDepth
         self.rejectsDuplicateKeys = rejectsDuplicateKeys
         self.rejectsEscapedNUL = rejectsEscapedNUL
         self.validatesUTF8 = validatesUTF8
+        self.wholeNumbersOnly = wholeNumbersOnly
     }
 
     /// Input on its way into the log: NUL and invalid UTF-8 refused, repeated keys on request.

@@ -9,6 +9,9 @@ package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertib
         case duplicateKey
         /// A number that no double holds exactly: storing it would change it.
         case inexactNumber
+        /// A number written with `.` or an exponent where only whole numbers are read
+        /// (``JSONReadingOptions/wholeNumbersOnly``).
+        case notWholeNumber
     }
 
     package var reason: String

@@ -7,7 +7,9 @@ struct PushLine {
     let event: RecordedEvent
 
     /// Network input: UTF-8 checked, a repeated key refused, nesting bounded (a line is one flat object).
-    private static let options = JSONReadingOptions(maximumDepth: 2, rejectsDuplicateKeys: true, rejectsEscapedNUL: true, validatesUTF8: true)
+    /// Its numbers are positions, versions and times: whole numbers, as the protocol writes them.
+    private static let options = JSONReadingOptions(
+        maximumDepth: 2, rejectsDuplicateKeys: true, rejectsEscapedNUL: true, validatesUTF8: true, wholeNumbersOnly: true)
     /// The largest integer a JSON number carries exactly here (the reader's numbers are doubles).
     private static let maxInteger = Double(1 << 53 - 1)
 
@@ -16,6 +18,8 @@ struct PushLine {
         let value: JSONValue
         do {
             value = try JSONValue.parse(String(decoding: bytes, as: UTF8.self), options: Self.options)
+        } catch where error.problem == .notWholeNumber && error.path.count == 1 && PushBatch.keys.contains(error.path[0]) {
+            throw PushBatch.invalid(number, "has \"\(error.path[0])\" that is not a whole number written as one (no '.', no exponent)")
         } catch {
             throw PushBatch.invalid(number, "is not a JSON object (\(error.reason) at byte \(error.offset))")
         }

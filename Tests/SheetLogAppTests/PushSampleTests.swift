@@ -10,6 +10,16 @@ import Testing
     /// Loopback's port 9 (discard): nothing listens there, so every attempt fails at once and is retried.
     static let nobody = "http://127.0.0.1:9"
 
+    @Test(arguments: [".", "..", "", "ipad\u{202e}7"])
+    func aDeviceIDThePushProtocolCannotCarryIsRefusedBeforeAnythingIsSent(device: String) async throws {
+        let folder = try TemporaryFolder()
+        let log = try SheetLogDatabase.open(path: folder.path("pushed.sqlite"))
+        defer { try? log.close() }
+        let error = #expect(throws: SheetLogError.self) { try log.push(to: Self.nobody, device: device, token: "sld_token") }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.message.hasPrefix("the device id ") == true && error?.message.contains("not . or ..") == true, "\(String(describing: error))")
+    }
+
     @Test func theMonitorSampleEndsCancelled() async throws {
         let folder = try TemporaryFolder()
         let log = try SheetLogDatabase.open(path: folder.path("pushed.sqlite"))

@@ -80,8 +80,10 @@ import Testing
         (["device", "add"], 2, "Missing expected argument"),
         (["device", "add", "a", "b"], 2, "Unexpected argument"),
         (["token", "add"], 2, "Missing expected argument '--read <name>'"),
-        (["device", "add", ""], 1, "a device id is 1 to 256 bytes"),
+        (["device", "add", ""], 1, "the device id is empty; a device id is 1 to 256 bytes"),
         (["device", "add", "ipad\u{202e}7"], 1, "without control or formatting characters"),
+        (["device", "add", "."], 1, "the device id is . or .., which name folders"),
+        (["device", "add", ".."], 1, "the device id is . or .., which name folders"),
         (["token", "add", "--read", String(repeating: "n", count: 257)], 1, "a reader name is 1 to 256 bytes"),
     ]) func refusalsAreOneLineWithTheirExitCode(arguments: [String], status: Int32, message: String) async throws {
         let fleet = try await FleetDatabase.fresh()

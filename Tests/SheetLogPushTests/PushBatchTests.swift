@@ -82,12 +82,14 @@ import Testing
 
     static let good = String(decoding: PushBatch.encode([event(2)]).dropLast(), as: UTF8.self)
 
-    @Test(arguments: [
+    static let brokenLines: [(String, String)] = [
         (good.replacingOccurrences(of: #""eventId":"e2","#, with: ""), #"has no "eventId""#),
         (good.replacingOccurrences(of: #""position":2,"#, with: #""position":2,"Position":2,"#), #"a key the protocol does not know ("Position")"#),
         (good.replacingOccurrences(of: #""position":2,"#, with: #""position":2,"position":2,"#), "is not a JSON object"),
         (good.replacingOccurrences(of: #""version":2"#, with: #""version":"2""#), #"has "version" as a string, not a number"#),
         (good.replacingOccurrences(of: #""version":2"#, with: #""version":2.5"#), #""version" that is not a whole number"#),
+        (good.replacingOccurrences(of: #""position":2"#, with: #""position":2.0"#), #""position" that is not a whole number written as one"#),
+        (good.replacingOccurrences(of: #""version":2"#, with: #""version":2e0"#), #""version" that is not a whole number written as one"#),
         (good.replacingOccurrences(of: #""version":2"#, with: #""version":0"#), #""version" that is not a whole number from 1"#),
         (good.replacingOccurrences(of: #""position":2"#, with: #""position":5"#), "has position 5, which does not follow position 1 of line 1"),
         (good.replacingOccurrences(of: #""stream":"s-2""#, with: #""stream":"""#), #""stream" of 0 bytes: 1 to 256"#),
@@ -97,7 +99,9 @@ import Testing
         ("[1,2]", "is an array, not a JSON object"),
         ("", "is empty"),
         ("{\"position\":2,", "is not a JSON object"),
-    ]) func aBrokenLineIsRefusedNamingItsLineAndKeyWithoutAValue(broken: String, expected: String) {
+    ]
+
+    @Test(arguments: brokenLines) func aBrokenLineIsRefusedNamingItsLineAndKeyWithoutAValue(broken: String, expected: String) {
         #expect(throws: SheetLogError.self) { try PushBatch.decode(Self.batch(line2: broken)) }
         do {
             _ = try PushBatch.decode(Self.batch(line2: broken))

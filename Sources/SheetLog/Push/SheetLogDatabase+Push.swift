@@ -45,10 +45,8 @@ extension SheetLogDatabase {
         if sqlite.store.isReadOnly {
             throw SheetLogError(.readOnly, "the database is open for reading only; pushing moves its cursor", context: .init(operation: "push"))
         }
-        guard NameCharacters.identifierProblem(in: device, limit: InputLimits.default.maxIdentifierBytes) == nil else {
-            throw SheetLogError(
-                .invalidInput, "a device id is 1 to \(InputLimits.default.maxIdentifierBytes) bytes without control or formatting characters",
-                context: .init(operation: "push"))
+        if let problem = DeviceID.problem(device) {
+            throw SheetLogError(.invalidInput, "the device id \(problem); \(DeviceID.rule)", context: .init(operation: "push"))
         }
         if shareKeys, backend.subjectKeys is NoSubjectKeys {
             throw SheetLogError(

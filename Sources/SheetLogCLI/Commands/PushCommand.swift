@@ -72,7 +72,7 @@ struct PushCommand: AsyncParsableCommand, GlobalOptionsCommand {
                 let wait = max(0, until.timeIntervalSinceNow)
                 Terminal.writeFailure("sheetlog: push: \(reason); retry \(failures) in \(String(format: "%.1f", wait)) s")
             case let .idle(through) where verbose:
-                Terminal.writeError("sheetlog: push: the collector stores through position \(through); waiting for new events")
+                Terminal.writeError("sheetlog: push: acknowledged through position \(through); waiting for new events")
             case let .sending(after, events) where verbose:
                 Terminal.writeError("sheetlog: push: sending \(events) events after position \(after)")
             case .idle, .sending, .finished, .stopped, .cancelled:
@@ -80,7 +80,9 @@ struct PushCommand: AsyncParsableCommand, GlobalOptionsCommand {
             }
         }
         if summary.batches == 0 {
-            Terminal.writeLine("nothing new to push to \(collector) as \(device): the collector stores through position \(summary.acknowledgedThrough)")
+            // No request was made: say what this file's cursor knows, not what the collector holds now.
+            Terminal.writeLine(
+                "nothing new to push to \(collector) as \(device): this file's cursor says the collector acknowledged through position \(summary.acknowledgedThrough) (nothing was sent)")
         } else {
             Terminal.writeLine(
                 "pushed \(summary.eventsSent) \(summary.eventsSent == 1 ? "event" : "events") in \(summary.batches) \(summary.batches == 1 ? "batch" : "batches") to \(collector) as \(device): the collector stores through position \(summary.acknowledgedThrough)")

@@ -113,13 +113,14 @@ package final class PostgresTokenStore: Sendable {
     }
 
     static func requireSubject(_ credential: FleetCredential) throws {
-        let subject = credential.subject
-        guard !subject.isEmpty, subject.utf8.count <= InputLimits.default.maxIdentifierBytes,
-              !subject.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })
-        else {
-            throw SheetLogError(
-                .invalidInput, "a \(credential.kind == "device" ? "device id" : "reader name") is 1 to \(InputLimits.default.maxIdentifierBytes) bytes without control or formatting characters",
-                context: .init(operation: "token add"))
+        let problem: String?
+        switch credential {
+        case .device(let id): problem = DeviceID.problem(id).map { "the device id \($0); \(DeviceID.rule)" }
+        case .reader(let name), .revealer(let name):
+            problem = NameCharacters.identifierProblem(in: name, limit: InputLimits.default.maxIdentifierBytes).map {
+                "the reader name \($0); a reader name is 1 to \(InputLimits.default.maxIdentifierBytes) bytes without control or formatting characters"
+            }
         }
+        if let problem { throw SheetLogError(.invalidInput, problem, context: .init(operation: "token add")) }
     }
 }
