@@ -503,5 +503,68 @@ CREATE TABLE subject_keys (
 
 """#
         ),
+        SchemaMigration(
+            number: 11,
+            name: "keyed_receipt_fingerprints",
+            sha256: "532a5ccb5e0b346af039e4ff68da73d6f9664fd4bf34053b61d11379b017d447",
+            sql: #"""
+-- SheetLog migration 0011: a sealed database's receipts hold no keyless fingerprint.
+--
+-- Why: `command_receipts.fingerprint` was the SHA-256 of a command's content, form value included,
+-- in every database. In a sealed one that was the only stored function of a value not keyed by the
+-- value's subject key: anyone with the file (no master key) could test guessed values against it, in
+-- this file and in any other holding the same command, and erasing the subject left it guessable.
+-- Since this migration a sealed database's receipts are written with an HMAC under a key derived
+-- from the session subject's data key (erasing the subject makes it useless like the sealed
+-- values); a plain database, whose values are in clear in `events` beside it, keeps the SHA-256.
+--
+-- The keyless fingerprints already written in a sealed database cannot be keyed here (SQL has no
+-- key), so they are replaced by 64 zeros: a resend of such a command id is still recognised by its
+-- session, command and time, but its content is compared no more. The writer of a sealed database
+-- runs with secure_delete on, so the old text is overwritten, not left in a free page.
+DROP TRIGGER command_receipts_refuse_update;
+
+UPDATE command_receipts
+SET fingerprint = '0000000000000000000000000000000000000000000000000000000000000000'
+WHERE EXISTS (SELECT 1 FROM sealing);
+
+CREATE TRIGGER command_receipts_refuse_update BEFORE UPDATE ON command_receipts
+BEGIN
+    SELECT RAISE(ABORT, 'command_receipts is append-only: receipts are never updated');
+END;
+
+"""#
+        ),
+        SchemaMigration(
+            number: 12,
+            name: "recoverable_drafts_after_erasure",
+            sha256: "3b543c8cb6d8855631d02ddfcde9f83d3f15d4a1f9f99153a6ef1c0d794120bd",
+            sql: #"""
+-- SheetLog migration 0012: `recoverable_drafts` leaves out the drafts of an erased subject.
+--
+-- Why: after `sheetlog erase`, `recover` and `stats` no longer offered the erased subject's drafts
+-- (their values are gone), while the view, which the schema documents as the drafts that would be
+-- lost without recovery, still listed them with every value `[erased]`. The view now answers as the
+-- CLI does: a draft is left out when the subject its session's first event names (sealed payloads
+-- name it, `$.subject`) has an erased key. A plain database has no subject keys and loses nothing.
+--
+-- The WHERE still says the partial index's condition, so the view reads through
+-- `presentations_recoverable`; the subject is looked up by the (stream, version) key of `events`.
+DROP VIEW recoverable_drafts;
+
+CREATE VIEW recoverable_drafts AS
+SELECT
+    session, presentation, route_name, route_group, route_params,
+    baseline, draft_values, changed_fields,
+    CASE status WHEN 'open' THEN 'open' ELSE 'abandoned' END AS reason,
+    last_edit_at, opened_at, closed_at, last_position
+FROM presentations p
+WHERE dirty = 1 AND status IN ('open', 'abandoned')
+  AND NOT EXISTS (
+      SELECT 1 FROM events e JOIN subject_keys k ON k.subject = json_extract(e.payload, '$.subject')
+      WHERE e.stream = p.session AND e.version = 1 AND k.erased_at IS NOT NULL);
+
+"""#
+        ),
     ]
 }

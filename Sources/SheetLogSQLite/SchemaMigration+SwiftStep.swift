@@ -15,11 +15,15 @@ extension SchemaMigration {
     /// Whether a reader that cannot write needs it applied before it reads the file: false for a
     /// migration after which every query answers as before (0007 only re-spells numbers; 0008 only
     /// narrows an index to the rows its view selects; 0009 adds the push cursors, which only a
-    /// pusher, a writer, reads; 0010 adds the sealing tables, and a file without them is plain), so
-    /// that a read-only copy of an older file still opens.
+    /// pusher, a writer, reads; 0010 adds the sealing tables, and a file without them is plain;
+    /// 0011 rewrites receipts, which only a writer reads; 0012 narrows a view whose readers, `recover`
+    /// and `stats`, leave out an erased subject's drafts themselves), so that a read-only copy of an
+    /// older file still opens.
     var readersNeedIt: Bool {
         switch (number, name) {
-        case (7, "projection_number_rule"), (8, "recoverable_index_partial"), (9, "push_cursors"), (10, "sealing"): return false
+        case (7, "projection_number_rule"), (8, "recoverable_index_partial"), (9, "push_cursors"), (10, "sealing"),
+             (11, "keyed_receipt_fingerprints"), (12, "recoverable_drafts_after_erasure"):
+            return false
         default: return true
         }
     }

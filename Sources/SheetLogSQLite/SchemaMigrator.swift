@@ -62,14 +62,26 @@ public struct SchemaMigrator: Sendable {
         let alreadyApplied = try readingSchema(location: location) { try appliedMigrations(db) }
         try checkCompatibility(of: alreadyApplied, location: location)
         let appliedNumbers = Set(alreadyApplied.map(\.number))
+        let pending = migrations.sorted(by: { $0.number < $1.number }).filter { !appliedNumbers.contains($0.number) }
+        guard !pending.isEmpty else { return [] }
+        // A migration may remove what must not stay readable (0011: a sealed file's keyless
+        // fingerprints): SQLite zeroes what it frees, and an existing file's old pages are
+        // overwritten by a checkpoint, not left in the file until the next one.
+        let secureDelete = try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 0
+        try db.execute(sql: "PRAGMA secure_delete = ON")
+        defer { try? db.execute(sql: "PRAGMA secure_delete = \(secureDelete)") }
         var appliedNow: [SchemaMigration] = []
-        for migration in migrations.sorted(by: { $0.number < $1.number }) where !appliedNumbers.contains(migration.number) {
+        for migration in pending {
             if try apply(migration, to: db, location: location, clock: clock) {
                 appliedNow.append(migration)
                 logger.info("applied schema migration", metadata: [
                     "migration": "\(migration.fileName)", "sha256": "\(migration.sha256)", "database": "\(location)",
                 ])
             }
+        }
+        if !alreadyApplied.isEmpty && !appliedNow.isEmpty {
+            // Best effort: a reader of another process may hold the old pages a while longer.
+            _ = try? Row.fetchAll(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }
         return appliedNow
     }

@@ -20,14 +20,15 @@ package protocol AppendSealing {
     /// Whether the subject's key is erased, as stored now (whoever erased it).
     func isErased(_ subject: String) throws -> Bool
     /// Deletes the subject's key in this transaction and says how many sessions it held; a subject
-    /// erased before is left as it is. Throws ``SheetLogError/Code/notFound`` for a subject the log
+    /// erased before is left as it is. `erasedAt` is the erasure's own time (its event's
+    /// `occurred_at`), which an erasure carried by `export | ingest` keeps. Throws ``SheetLogError/Code/notFound`` for a subject the log
     /// never held.
     ///
     /// `withEvent`: the erasure's `eraseSubject` event is appended in this transaction, after the
     /// events that close the subject's open sessions, and the read models render the sessions
     /// again (every value erased) when they take that event. Without it (the event is stored
     /// already) they are rendered again here.
-    func erase(_ subject: String, withEvent: Bool) throws -> SubjectKeyErasure
+    func erase(_ subject: String, at erasedAt: Int64, withEvent: Bool) throws -> SubjectKeyErasure
 }
 
 /// What ``AppendSealing/erase(_:)`` found.

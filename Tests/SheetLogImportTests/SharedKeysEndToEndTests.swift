@@ -110,6 +110,21 @@ import Testing
         }
 
         /// The bytes of `table`'s file in the cluster's data directory (read after a CHECKPOINT).
+        /// The sessions of the fleet's `recoverable_drafts` view and of the viewer's drafts API, for
+        /// the device: what an operator's SQL and the viewer each offer.
+        func draftSessions() async throws -> (view: [String], api: [String]) {
+            let view = try await fleet.withConnection { connection in
+                var sessions: [String] = []
+                let rows = try await connection.query(
+                    "SELECT session FROM recoverable_drafts WHERE device = \(device) ORDER BY session", logger: FleetDatabase.logger)
+                for try await session in rows.decode(String.self) { sessions.append(session) }
+                return sessions
+            }
+            let api = try await HTTP.get(URL(string: collector.url + "/api/devices/\(device)/drafts")!, bearer: revealer)
+            let drafts = try #require(try JSONSerialization.jsonObject(with: Data(api.body.utf8)) as? [[String: Any]], "\(api.status)")
+            return (view, drafts.compactMap { $0["session"] as? String }.sorted())
+        }
+
         func relationFile(_ table: String) async throws -> Data {
             let path = try await fleet.withConnection { connection in
                 try await connection.query("CHECKPOINT", logger: FleetDatabase.logger)
@@ -156,6 +171,8 @@ import Testing
         defer { setup.close() }
         #expect(try await setup.push().status == 0)
 
+        let offered = try await setup.draftSessions()
+        #expect(offered.view == ["s1", "s2"] && offered.api == offered.view, "\(offered)")
         let wrapped = try await setup.sealedKey(of: "ada")
         let erase = ["erase", "--postgres", setup.fleet.url, "--subject", "ada", "--requested-by", "ticket 88"]
         let first = try await ProductBinary.runOffThePool(Self.server, erase)
@@ -183,6 +200,8 @@ import Testing
             return -1
         }
         #expect(erasures == 0, "a mistyped subject is recorded as erased")
+        let afterCollectorErasure = try await setup.draftSessions()
+        #expect(afterCollectorErasure.view == ["s2"] && afterCollectorErasure.api == ["s2"], "\(afterCollectorErasure)")
         let erasedSession = try await setup.revealed("s1")
         #expect(!erasedSession.contains("mk-ada") && erasedSession.contains("[erased]"), "\(erasedSession)")
         #expect(try await setup.revealed("s2").contains("mk-bob-note-52"), "another subject is untouched")
@@ -202,6 +221,8 @@ import Testing
         #expect(try await setup.push(["--share-keys"]).status == 0)
         #expect(try await setup.sharedKeyRows() == [])
         #expect(try await setup.relationFile("shared_keys").range(of: bobsKey) == nil, "the pushed erasure left bob's key in the table's file")
+        let afterDeviceErasure = try await setup.draftSessions()
+        #expect(afterDeviceErasure.view == [] && afterDeviceErasure.api == [], "\(afterDeviceErasure)")
         let bob = try await setup.revealed("s2")
         #expect(!bob.contains("mk-bob") && bob.contains("[erased]"), "\(bob)")
     }

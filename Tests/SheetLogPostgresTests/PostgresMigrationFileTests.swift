@@ -14,6 +14,7 @@ import Testing
         4: "3b65e95daf0641520ca83fd98a4ee7d2c84b07a5298a73ec16f24e930ab084d9",
         5: "1044f2ad482b606dd1d78de00a84a71e55721a89f792800476408f3d62096442",
         6: "1144f8dd339ba7a64f39c9fca5cbb9d2d76961ba0d96b8e400526341d71fd9a8",
+        7: "d1b4dce7c761ffcc9e90d4c0e0a48eb7791c708482a68cb2dd1d497557303159",
     ]
 
     static let directory = URL(fileURLWithPath: #filePath)

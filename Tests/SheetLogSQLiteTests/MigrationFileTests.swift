@@ -17,6 +17,8 @@ struct MigrationFileTests {
         8: "2a841469bf1020182ff5a87d1015c27343e7a68dbbae101ae66c912ce978fa74",
         9: "133d9399437056b0ed80175bfbbfc8a1e47d6cade2555112b111b2c2474f1595",
         10: "ae28041953da823fb2f5028e8fd2e616aaebda1ecf1e3c7990fd637c113d19a3",
+        11: "532a5ccb5e0b346af039e4ff68da73d6f9664fd4bf34053b61d11379b017d447",
+        12: "3b543c8cb6d8855631d02ddfcde9f83d3f15d4a1f9f99153a6ef1c0d794120bd",
     ]
 
     @Test("the generated file holds exactly the texts of Migrations/*.sql")

@@ -54,22 +54,26 @@ extension SheetLogDatabase {
         let outcome = try await backend.append { transaction in
             guard let sealing = try transaction.sealing() else { throw plainLogCannotErase }
             var storedBefore = false
+            // The erasure's own time: the stored event's, else the one given (an erasure carried by
+            // `export | ingest`), else now.
+            var erasedAt = occurredAt ?? now
             if let id, let stored = try transaction.events(withIDs: [id]).first {
                 try Self.requireSameErasure(stored, as: erasure, occurredAt: occurredAt)
                 storedBefore = true
+                erasedAt = stored.occurredAt ?? erasedAt
             }
             // Decided before the key goes, for they are sealed under it (and hold no values).
             let closing = storedBefore ? nil : try closingPlan(of: subject, at: occurredAt ?? now, in: transaction, sealing: sealing)
-            let keyErasure = try sealing.erase(subject, withEvent: !storedBefore)
+            let keyErasure = try sealing.erase(subject, at: erasedAt, withEvent: !storedBefore)
             let isDefault = sealing.defaultSubject == subject
             guard case .erasedNow = keyErasure, !storedBefore else {
-                return DecidedAppend(batches: [], plan: (keyErasure, storedBefore, isDefault, [String]()))
+                return DecidedAppend(batches: [], plan: (keyErasure, storedBefore, isDefault, [String](), erasedAt))
             }
             var event = erasure.eventData(occurredAt: occurredAt ?? now)
             if let id { event.eventID = id }
             return DecidedAppend(
                 batches: (closing?.plan.batches ?? []) + [StreamBatch(stream: SubjectErasure.stream, events: [event], expected: .any)],
-                plan: (keyErasure, storedBefore, isDefault, closing?.sessions ?? []))
+                plan: (keyErasure, storedBefore, isDefault, closing?.sessions ?? [], erasedAt))
         }
         cache.removeAll()
         let checkpointed: Bool
@@ -81,22 +85,22 @@ extension SheetLogDatabase {
             // until a later one, as a reader holding it back does.
             checkpointed = false
         }
-        let (keyErasure, alreadyStored, isDefaultSubject, closed) = outcome.plan
+        let (keyErasure, alreadyStored, isDefaultSubject, closed, erasedAt) = outcome.plan
         switch keyErasure {
         case .erasedNow(let sessions) where alreadyStored:
             // Its event is stored, its key was not yet deleted (a file written by an older build):
             // deleted now, without a second event.
             return ErasureReport(
-                subject: subject, requestedBy: requestedBy, erasedAt: now, alreadyErased: true, alreadyStored: true, sessions: sessions,
+                subject: subject, requestedBy: requestedBy, erasedAt: erasedAt, alreadyErased: true, alreadyStored: true, sessions: sessions,
                 position: nil, eventID: nil, walCheckpointed: checkpointed, isDefaultSubject: isDefaultSubject, closedSessions: closed)
         case .erasedNow(let sessions):
             return ErasureReport(
-                subject: subject, requestedBy: requestedBy, erasedAt: now, alreadyErased: false, alreadyStored: false, sessions: sessions,
+                subject: subject, requestedBy: requestedBy, erasedAt: erasedAt, alreadyErased: false, alreadyStored: false, sessions: sessions,
                 position: outcome.result.events.last?.position, eventID: outcome.result.events.last?.eventID,
                 walCheckpointed: checkpointed, isDefaultSubject: isDefaultSubject, closedSessions: closed)
-        case let .erasedBefore(erasedAt, sessions):
+        case let .erasedBefore(erasedBefore, sessions):
             return ErasureReport(
-                subject: subject, requestedBy: requestedBy, erasedAt: erasedAt, alreadyErased: true, alreadyStored: alreadyStored,
+                subject: subject, requestedBy: requestedBy, erasedAt: erasedBefore, alreadyErased: true, alreadyStored: alreadyStored,
                 sessions: sessions,
                 position: nil, eventID: nil, walCheckpointed: checkpointed, isDefaultSubject: isDefaultSubject, closedSessions: closed)
         }
@@ -165,7 +169,9 @@ extension SheetLogDatabase {
 public struct ErasureReport: Sendable, Hashable {
     public var subject: String
     public var requestedBy: String
-    /// When the key was deleted (milliseconds since 1970): now, or at the earlier erasure.
+    /// When the subject was erased (milliseconds since 1970): the erasure's own time (now, or the
+    /// `occurredAt` given: an erasure carried by `export | ingest` keeps the original's), or the
+    /// earlier erasure's. `subject_keys.erased_at` and the event's `occurred_at` hold it.
     public var erasedAt: Int64
     /// True when the subject was erased before: nothing changed.
     public var alreadyErased: Bool

@@ -1,9 +1,17 @@
 extension CommandEnvelope {
-    /// SHA-256 (hex) of the command's content: its session, name and every field, in a framing where
-    /// no two different commands give the same bytes (each text length-prefixed, dictionaries by key).
-    ///
-    /// Stored in a receipt instead of the content itself, which can hold form values.
-    var fingerprint: String {
+    /// The fingerprint of the command's content stored in its receipt instead of the content, which
+    /// can hold form values: in a sealed log an HMAC under the session subject's key
+    /// (``DataKey/receiptFingerprint(_:)``), so that it tells nothing without that key and nothing at
+    /// all once the subject is erased; in a plain log (`key` nil), whose values are in clear beside
+    /// it, a SHA-256.
+    func fingerprint(keyedBy key: DataKey?) -> String {
+        let content = fingerprintContent
+        return key?.receiptFingerprint(content) ?? Checksum.sha256Hex(content)
+    }
+
+    /// The command's content: its session, name and every field, in a framing where no two
+    /// different commands give the same bytes (each text length-prefixed, dictionaries by key).
+    private var fingerprintContent: [UInt8] {
         var bytes = FingerprintBytes()
         bytes.text(session)
         bytes.text(command.name)
@@ -49,17 +57,28 @@ extension CommandEnvelope {
         case .endSession:
             break
         }
-        return Checksum.sha256Hex(bytes.bytes)
+        return bytes.bytes
     }
 
     /// Checks that a stored receipt is this command's: same session, command and content, and the
     /// same time when this one gives a time. Throws ``SheetLogError/Code/idempotencyConflict`` naming
     /// what differs (never a value).
-    func requireSameContent(as receipt: CommandReceipt) throws {
+    ///
+    /// The content is compared where the receipt's fingerprint can be computed again: not once its
+    /// subject is erased (as a stored event's erased values match whatever a resend gives), and not
+    /// for a receipt whose keyless fingerprint migration 0011 removed from a sealed log.
+    func requireSameContent(as receipt: CommandReceipt, fingerprinting: ReceiptFingerprinting) throws {
+        let differentContent: Bool
+        switch fingerprinting {
+        case .unkeyed: differentContent = receipt.fingerprint != fingerprint(keyedBy: nil)
+        case .keyed(let key):
+            differentContent = receipt.fingerprint != CommandReceipt.removedFingerprint && receipt.fingerprint != fingerprint(keyedBy: key)
+        case .erased: differentContent = false
+        }
         let difference: String? =
             receipt.stream != targetSession ? "session"
             : receipt.command != command.name ? "command"
-            : receipt.fingerprint != fingerprint ? "content"
+            : differentContent ? "content"
             : occurredAt.map { $0 == receipt.occurredAt ? nil : "occurredAt" } ?? nil
         guard let difference else { return }
         throw SheetLogError(
@@ -67,6 +86,16 @@ extension CommandEnvelope {
             "command id \(receipt.commandID) was already recorded with different \(difference) in session \(receipt.stream) (at its version \(receipt.version), appending nothing)",
             context: .init(stream: receipt.stream, eventID: receipt.commandID, operation: command.name))
     }
+}
+
+/// How the receipts of a log are fingerprinted, for one receipt's session.
+enum ReceiptFingerprinting {
+    /// A plain log: SHA-256 of the content.
+    case unkeyed
+    /// A sealed log: HMAC under the key of the session's subject.
+    case keyed(DataKey)
+    /// A sealed log whose subject was erased: the fingerprint can be computed no more.
+    case erased
 }
 
 extension CommandEnvelope {

@@ -126,9 +126,12 @@ struct CommandPlanner {
         if eventIDs.isEmpty && command.hasOwnID {
             // Had its id been stored, nothing appended would show it: only a lookup can tell.
             guard transaction.lookingUpIDs else { throw AppendNeedsIDLookup() }
+            let key = try sealing.map { sealing in
+                try sealing.key(forWriting: sessionSubject(of: target, for: command, version: state.version, sealing: sealing, in: &plan))
+            }
             plan.add(CommandReceipt(
                 commandID: command.id, stream: target, version: state.version, command: command.command.name,
-                fingerprint: command.envelope.fingerprint, occurredAt: command.occurredAt))
+                fingerprint: command.envelope.fingerprint(keyedBy: key), occurredAt: command.occurredAt))
         }
         if command.hasOwnID { plan.ownIDs[command.id] = (command, eventIDs) }
         plan.outcomes.append(.decided(session: target, eventIDs: eventIDs, state: plan.snapshot(of: target)))
@@ -172,10 +175,30 @@ struct CommandPlanner {
             return true
         }
         guard let receipt = try transaction.receipt(command.id) else { return false }
-        try command.envelope.requireSameContent(as: receipt)
+        try command.envelope.requireSameContent(as: receipt, fingerprinting: fingerprinting(of: receipt, for: command, in: &plan))
         _ = try state(of: target, in: &plan)
         plan.outcomes.append(.alreadyStored(session: target, events: [], state: plan.snapshot(of: target)))
         return true
+    }
+
+    /// How the receipt's fingerprint was computed: keyed by the key of its session's subject in a
+    /// sealed log (the subject its first event names, else the one the receipt was written under).
+    private func fingerprinting(
+        of receipt: CommandReceipt, for command: PreparedCommand, in plan: inout RecordingPlan
+    ) throws -> ReceiptFingerprinting {
+        guard let sealing else { return .unkeyed }
+        let subject = try plan.subjects[receipt.stream] ?? sealing.subject(ofSession: receipt.stream)
+            ?? command.envelope.subject ?? sealing.defaultSubject
+        switch try keys.key(for: subject) {
+        case .available(let key): return .keyed(key)
+        case .erased: return .erased
+        case .withheld:
+            // A writer holds every stored key: only a log changed behind its back gets here.
+            throw SheetLogError(
+                .integrityViolation,
+                "command id \(receipt.commandID) has a receipt in session \(receipt.stream), but the key of its subject \(subject) is not at hand to compare a resend with it",
+                context: .init(stream: receipt.stream, eventID: receipt.commandID, operation: command.command.name))
+        }
     }
 
     /// The subject whose key seals the session's new events: the one its first event named, else the

@@ -39,30 +39,15 @@ extension PostgresBackend {
         }
     }
 
-    /// The condition on a `recoverable_drafts` row that the device would offer it: not a draft of a
-    /// subject erased (by the device, whose `eraseSubject` it pushed, or on the collector), whose
-    /// values are gone.
-    static let offeredDrafts = """
-        AND NOT EXISTS (
-            SELECT 1 FROM events first
-            WHERE first.device = recoverable_drafts.device AND first.stream = recoverable_drafts.session AND first.version = 1
-              AND first.schema_version = \(SheetEventCodec.sealedSchemaVersion)
-              AND (EXISTS (SELECT 1 FROM events erasure
-                           WHERE erasure.device = first.device AND erasure.stream = '\(SubjectErasure.stream)'
-                             AND erasure.type = '\(SubjectErasure.type)' AND erasure.payload::jsonb ->> 'subject' = first.payload::jsonb ->> 'subject')
-                   OR EXISTS (SELECT 1 FROM subject_erasures erased
-                              WHERE erased.subject = first.payload::jsonb ->> 'subject' AND (erased.device IS NULL OR erased.device = first.device))))
-        """
-
-    /// The device's rows of the `recoverable_drafts` view that it would offer (``offeredDrafts``),
-    /// the most recently touched last (ties by session and presentation in byte order, as SQLite
+    /// The device's rows of the `recoverable_drafts` view (which leaves out the drafts of an erased
+    /// subject, as the device does), the most recently touched last (ties by session and presentation in byte order, as SQLite
     /// compares text).
     package func recoverableDrafts() async throws -> [RecoverableDraft] {
         try await store.reading("recoverableDrafts") { client in
             let rows = try await client.query("""
                 SELECT session, presentation, route_name, route_group, route_params, baseline, draft_values,
                        changed_fields, reason, last_edit_at
-                FROM recoverable_drafts WHERE device = \(device) \(unescaped: Self.offeredDrafts)
+                FROM recoverable_drafts WHERE device = \(device)
                 ORDER BY last_position, session COLLATE "C", presentation COLLATE "C"
                 """, logger: store.logger)
             var drafts: [RecoverableDraft] = []

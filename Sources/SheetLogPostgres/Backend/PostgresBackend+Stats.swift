@@ -27,7 +27,7 @@ extension PostgresBackend {
             var open = 0, recoverable = 0
             let drafts = try await client.query("""
                 SELECT count(*) FILTER (WHERE reason = 'open')::bigint, count(*)::bigint
-                FROM recoverable_drafts WHERE device = \(device) \(unescaped: Self.offeredDrafts)
+                FROM recoverable_drafts WHERE device = \(device)
                 """, logger: logger)
             for try await (openCount, all) in drafts.decode((Int64, Int64).self) { (open, recoverable) = (Int(openCount), Int(all)) }
             return Statistics(

@@ -14,7 +14,9 @@ extension SQLiteBackend {
                 byType[row[0]] = row[1]
             }
             // Through the view: its WHERE is the one of the partial index presentations_recoverable.
-            // In a sealed database, as recoverableDrafts(): not the drafts of an erased subject.
+            // In a sealed database, as recoverableDrafts(): not the drafts of an erased subject. The
+            // view says so since migration 0012, but a read-only copy of an older file is read
+            // without it (a reader applies no migration).
             let offered = try SealingRecord.read(in: db) == nil ? "" : """
                 AND NOT EXISTS (SELECT 1 FROM events e JOIN subject_keys k ON k.subject = json_extract(e.payload, '$.subject')
                                 WHERE e.stream = d.session AND e.version = 1 AND k.wrapped_key IS NULL)

@@ -48,7 +48,7 @@ struct SQLiteAppendSealing: AppendSealing {
         return false
     }
 
-    func erase(_ subject: String, withEvent: Bool) throws -> SubjectKeyErasure {
+    func erase(_ subject: String, at erasedAt: Int64, withEvent: Bool) throws -> SubjectKeyErasure {
         // The key row first: an unknown subject costs one lookup, not a scan of every session.
         let erasedBefore: Bool
         switch try SubjectKeyRing.stored(subject, in: db) {
@@ -65,7 +65,7 @@ struct SQLiteAppendSealing: AppendSealing {
             return .erasedBefore(erasedAt: erasedAt, sessions: sessions.count)
         }
         // secure_delete (set on the writer of every sealed database) zeroes the old cell.
-        try db.execute(sql: "UPDATE subject_keys SET wrapped_key = NULL, erased_at = ? WHERE subject = ?", arguments: [now, subject])
+        try db.execute(sql: "UPDATE subject_keys SET wrapped_key = NULL, erased_at = ? WHERE subject = ?", arguments: [erasedAt, subject])
         if !withEvent { try SheetProjection.reproject(sessions, erasing: subject, keys: keys, in: db) }
         ring.forget(subject, afterCommitOf: db)
         return .erasedNow(sessions: sessions.count)
