@@ -16,7 +16,8 @@ struct SheetLogCommand: AsyncParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 rejected input or a failed check, 2 usage error, 3 the database is \
             busy: another process held its lock past --busy-timeout and the command stopped, having \
-            changed nothing (ingest --each: the lines acked before are stored); try again.
+            changed nothing (ingest --each: the lines acked before are stored); try again. 4 verify \
+            could not run its checks (no database, or one it cannot open): its 1 is only ever a failed check.
             The database is --db PATH, else $SHEETLOG_DB, else ./sheetlog.sqlite.
             """,
         subcommands: [
@@ -68,6 +69,11 @@ struct SheetLogCommand: AsyncParsableCommand {
             // Not a failed check nor rejected input: the command did nothing and can be run again.
             Terminal.writeError("sheetlog: \(busyMessage(error, of: command))")
             Foundation.exit(ExitStatus.busy)
+        case let error as SheetLogError where command is VerifyCommand:
+            // An auditor's script reads verify's 1 as "the file failed a check": a file that could
+            // not be checked at all says so with its own code.
+            Terminal.writeFailure("sheetlog: \(error.description)")
+            Foundation.exit(ExitStatus.notVerified)
         case let error as SheetLogError:
             Terminal.writeFailure("sheetlog: \(error.description)")
             Foundation.exit(ExitStatus.failure)
@@ -110,4 +116,7 @@ enum ExitStatus {
     static let usage: Int32 = 2
     /// Another process held the database's lock past the busy timeout: nothing was done; try again.
     static let busy: Int32 = 3
+    /// `verify` could not run its checks (no database at the path, one it cannot open or read, a
+    /// sealed one without its key): nothing was checked. Its ``failure`` is only ever a failed check.
+    static let notVerified: Int32 = 4
 }

@@ -24,15 +24,6 @@ extension SQLiteEventStore {
         try self.init(path: path, configuration: configuration)
     }
 
-    /// False when the file at `path`, or its folder (where SQLite creates the `-wal` and `-shm`
-    /// files), may not be written by this process: a copy to open with ``init(readingFileAt:configuration:)``.
-    public static func fileCanBeWritten(at path: String) -> Bool {
-        switch DatabaseFileProblem.find(at: path, writing: true) {
-        case .readOnlyFile?, .readOnlyFolder?: return false
-        case nil, .missingFile?, .missingFolder?, .notAFolder?, .directory?, .denied?: return true
-        }
-    }
-
     /// True when nothing is at `path` yet and its folder lets a file be created there; false when a
     /// file is there. Throws what is wrong with the path otherwise: no such folder, a folder that
     /// may not be written, a directory at `path` …

@@ -47,18 +47,27 @@ struct CLIBusyDatabaseTests {
         "sheetlog: could not \(action) \(cli.database): the database is busy (locked by another process) — try again\n"
     }
 
-    @Test("verify: exit 3 and 'could not check', never 'NOT healthy'; exit 0 once the lock is gone")
-    func verifyOnABusyDatabase() throws {
+    @Test("verify reads beside a writer: healthy, exit 0, while another process holds the write lock")
+    func verifyBesideAWriter() throws {
         let cli = try demoDatabase()
         defer { cli.remove() }
         for json in [false, true] {
             let run = try holdingLock(of: cli.database) { try cli.run(["--busy-timeout", "0.2", "verify"] + (json ? ["--json"] : [])) }
-            #expect(run.status == Self.busyExit, "\(run.stderr)")
-            #expect(run.stderr == busyMessage("check", cli))
-            #expect(!run.stdout.contains("healthy"))
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.isEmpty)
+            #expect(run.stdout.contains("healthy"))
         }
-        let free = try cli.run(["verify"])
-        #expect(free.status == 0, "\(free.stderr)")
+    }
+
+    @Test("verify on a database locked exclusively: exit 3 and 'could not check', never 'NOT healthy'")
+    func verifyOnAnExclusivelyLockedDatabase() throws {
+        let cli = try demoDatabase()
+        defer { cli.remove() }
+        let run = try holdingLock(of: cli.database, exclusive: true) { try cli.run(["--busy-timeout", "0.2", "verify"]) }
+        #expect(run.status == Self.busyExit, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr == busyMessage("check", cli))
+        #expect(!run.stdout.contains("healthy"))
+        #expect(try cli.run(["verify"]).status == 0)
     }
 
     @Test("the commands that write say the database is busy with exit 3, and write nothing")

@@ -60,6 +60,12 @@ struct CLIChainMigrationTests {
         defer { cli.remove() }
         let path = try Self.databaseAtMigration4(cli, lines: IngestLines.expenseFlow())
 
+        // verify reads without writing: a file at migration 0004 lacks those readers need (0005, 0006),
+        // so it is refused with what to do (exit 4, nothing checked), and verifies once a writer migrated it.
+        let unmigrated = try cli.run(["verify"], database: path)
+        #expect(unmigrated.status == 4)
+        #expect(unmigrated.stderr.contains("lacks migration 5") && unmigrated.stderr.contains("open it for writing once"), "\(unmigrated.stderr)")
+        #expect(try cli.run(["rebuild"], database: path).status == 0)
         let first = try cli.run(["verify"], database: path)
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
         #expect(first.stdout.contains("4 events chained (4 of them before migration 0006, under rule 1, which leaves their times and metadata out)"))

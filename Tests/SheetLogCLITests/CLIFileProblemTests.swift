@@ -34,7 +34,7 @@ struct CLIFileProblemTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         for arguments in Self.commands(input: try Self.inputFile(in: cli)) {
             let run = try cli.run(arguments, database: folder.path)
-            #expect(run.status == 1, "\(arguments): \(run.stderr)")
+            #expect(run.status == CLIHarness.refusalStatus(arguments), "\(arguments): \(run.stderr)")
             #expect(run.stderr == "sheetlog: \(folder.path) is a directory, not a database file\n", "\(arguments)")
             Self.expectNoRawCodes(run, arguments)
         }
@@ -50,7 +50,7 @@ struct CLIFileProblemTests {
         try text.write(to: notes)
         for arguments in Self.commands(input: try Self.inputFile(in: cli)) {
             let run = try cli.run(arguments, database: notes.path)
-            #expect(run.status == 1, "\(arguments): \(run.stderr)")
+            #expect(run.status == CLIHarness.refusalStatus(arguments), "\(arguments): \(run.stderr)")
             #expect(run.stderr == "sheetlog: \(notes.path) is not a SheetLog database: it is not an SQLite database file\n", "\(arguments)")
         }
         #expect(try Data(contentsOf: notes) == text)
@@ -64,7 +64,7 @@ struct CLIFileProblemTests {
         let path = folder + "/log.sqlite"
         for arguments in Self.commands(input: try Self.inputFile(in: cli)) {
             let run = try cli.run(arguments, database: path)
-            #expect(run.status == 1, "\(arguments): \(run.stderr)")
+            #expect(run.status == CLIHarness.refusalStatus(arguments), "\(arguments): \(run.stderr)")
             #expect(run.stderr.contains("no such folder: \(folder)"), "\(arguments): \(run.stderr)")
             Self.expectNoRawCodes(run, arguments)
         }
@@ -84,7 +84,7 @@ struct CLIFileProblemTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         for arguments in Self.commands(input: try Self.inputFile(in: cli)) {
             let run = try cli.runUnprivileged(arguments, database: path)
-            #expect(run.status == 1, "\(arguments): \(run.stderr)")
+            #expect(run.status == CLIHarness.refusalStatus(arguments), "\(arguments): \(run.stderr)")
             #expect(run.stderr == "sheetlog: cannot open \(path): permission denied\n", "\(arguments)")
             Self.expectNoRawCodes(run, arguments)
         }

@@ -55,6 +55,12 @@ struct CLIHarness {
         try run(["ingest", "-"] + extra, input: Data((lines.joined(separator: "\n") + "\n").utf8), database: database)
     }
 
+    /// The exit code of a command refused before it ran (no database, a file it cannot open): 1, and
+    /// 4 for `verify`, whose 1 only ever means a failed check.
+    static func refusalStatus(_ arguments: [String]) -> Int32 {
+        arguments.first == "verify" ? 4 : 1
+    }
+
     /// Parses a `--json` output.
     static func json(_ text: String) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(text.utf8))

@@ -26,7 +26,7 @@ struct CLIMissingDatabaseTests {
         let cli = try CLIHarness()
         defer { cli.remove() }
         let run = try cli.run(arguments)
-        #expect(run.status == 1)
+        #expect(run.status == CLIHarness.refusalStatus(arguments))
         #expect(run.stderr == "sheetlog: no SheetLog database at \(cli.database)\n")
         #expect(run.stdout.isEmpty)
         #expect(try files(cli).isEmpty)
@@ -46,8 +46,10 @@ struct CLIMissingDatabaseTests {
         for path in [empty, foreign] {
             for arguments in [["verify"], ["rebuild"]] {
                 let run = try cli.run(arguments, database: path)
-                #expect(run.status == 1, "\(arguments) \(path): \(run.stderr)")
-                #expect(run.stderr.hasPrefix("sheetlog: no SheetLog database at \(path)"), "\(arguments): \(run.stderr)")
+                #expect(run.status == CLIHarness.refusalStatus(arguments), "\(arguments) \(path): \(run.stderr)")
+                // verify reads it (as every reading command does) and names what it found there.
+                let refusal = arguments == ["verify"] ? "sheetlog: \(path) is not a SheetLog database" : "sheetlog: no SheetLog database at \(path)"
+                #expect(run.stderr.hasPrefix(refusal), "\(arguments): \(run.stderr)")
             }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: empty)).isEmpty)

@@ -92,7 +92,7 @@ struct CLIOldNumberRuleTests {
         return try queue.read { db in try Int.fetchAll(db, sql: "SELECT number FROM sheetlog_migrations ORDER BY number") }
     }
 
-    @Test("the reading commands print what they print for today's file, and verify passes and re-renders the columns once")
+    @Test("the reading commands print what they print for today's file, verify passes without writing, and a writer re-renders the columns")
     func readsAndVerifiesThroughTheBinary() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
@@ -107,8 +107,12 @@ struct CLIOldNumberRuleTests {
             #expect(read.stdout == expected.stdout, "\(command)")
         }
 
+        let before = try Data(contentsOf: URL(fileURLWithPath: old))
         let verify = try cli.run(["verify"], database: old)
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: old)) == before, "verify writes nothing")
+        let rebuild = try cli.run(["rebuild"], database: old)
+        #expect(rebuild.status == 0, "\(rebuild.stdout)\(rebuild.stderr)")
         #expect(try Self.storedColumns(old) == [Self.baseline, Self.draft])
         #expect(try Self.migrations(old) == SchemaMigration.embedded.map(\.number).sorted())
 
@@ -144,14 +148,14 @@ struct CLIOldNumberRuleTests {
         defer { cli.remove() }
         let (old, _) = try Self.oldFile(cli)
 
-        let database = try SheetLogDatabase.openForVerifying(path: old)
+        let database = try SheetLogDatabase.openExisting(path: old)
         let report = try await database.verify()
         #expect(report.isHealthy, "\(report.checks)")
         try database.close()
         #expect(try Self.storedColumns(old) == [Self.baseline, Self.draft])
     }
 
-    @Test("two processes opening the old file at once: migrated and re-rendered once, and both verify")
+    @Test("two processes opening the old file for writing at once: migrated and re-rendered once, and both rebuild")
     func twoProcessesAtOnce() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
@@ -159,9 +163,9 @@ struct CLIOldNumberRuleTests {
             let (old, _) = try Self.oldFile(cli)
             let runs = Mutex<[CLIHarness.Run?]>([nil, nil])
             // Both processes start within a millisecond: each opens the file long before the other's
-            // `verify` is over, so one waits on the other's migration transaction.
+            // `rebuild` is over, so one waits on the other's migration transaction.
             DispatchQueue.concurrentPerform(iterations: 2) { index in
-                let run = try? cli.run(["verify"], database: old)
+                let run = try? cli.run(["rebuild"], database: old)
                 runs.withLock { $0[index] = run }
             }
             for run in runs.withLock({ $0 }) {

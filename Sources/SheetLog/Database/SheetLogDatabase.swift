@@ -71,18 +71,10 @@ public final class SheetLogDatabase: Sendable {
         return SheetLogDatabase(backend: backend, options: options, path: path)
     }
 
-    /// Opens an existing database for ``verify()``: as ``openExisting(path:options:)`` does when this
-    /// process may write the file and its folder, else for reading only (a copy an auditor was
-    /// handed, in a read-only folder or a read-only file), where `verify` compares the projections
-    /// with a rebuild made in a private temporary copy and the file is left as it was.
-    public static func openForVerifying(path: String, options: Options = .init()) throws -> SheetLogDatabase {
-        if SQLiteEventStore.fileCanBeWritten(at: path) { return try openExisting(path: path, options: options) }
-        return try openForReading(path: path, options: options)
-    }
-
-    /// Opens an existing database for reading only: replay, recovery lists, audit, stats and export
-    /// work, nothing is ever written to the file (so its checksum stays the same), and every command
-    /// that would write throws ``SheetLogError/Code/readOnly``.
+    /// Opens an existing database for reading only: replay, recovery lists, audit, stats, export and
+    /// ``verify()`` work, nothing is ever written to the file (so its checksum stays the same), and
+    /// every command that would write throws ``SheetLogError/Code/readOnly``. `verify()` compares the
+    /// read models with a rebuild made in a private temporary copy.
     ///
     /// The file must exist and carry every migration of this build; a newer file is refused.
     public static func openForReading(path: String, options: Options = .init()) throws -> SheetLogDatabase {

@@ -13,7 +13,9 @@ struct VerifyCommand: AsyncParsableCommand, GlobalOptionsCommand {
     @Flag(help: "Print the report as JSON.") var json = false
 
     func run() async throws {
-        let report = try await global.openForVerifying().verify()
+        // Read-only: an auditor verifies a copy without changing its checksum; the read models are
+        // compared with a rebuild in a private temporary copy.
+        let report = try await global.openForReading().verify()
         if json {
             Terminal.writeLine(try JSONOutput.pretty(VerificationJSON(report)))
         } else {

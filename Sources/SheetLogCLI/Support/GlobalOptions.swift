@@ -51,12 +51,8 @@ struct GlobalOptions: ParsableArguments {
         try SheetLogDatabase.openExisting(path: databasePath, options: options)
     }
 
-    /// Opens an existing database for `verify`: read-only when the file or its folder may not be written.
-    func openForVerifying() throws -> SheetLogDatabase {
-        try SheetLogDatabase.openForVerifying(path: databasePath, options: options)
-    }
-
-    /// Opens an existing database for a command that only reads: the file is left byte for byte as it was.
+    /// Opens an existing database for a command that only reads (`verify` too): the file is left byte
+    /// for byte as it was.
     func openForReading() throws -> SheetLogDatabase {
         try SheetLogDatabase.openForReading(path: databasePath, options: options)
     }
