@@ -15,6 +15,7 @@ import Testing
         5: "1044f2ad482b606dd1d78de00a84a71e55721a89f792800476408f3d62096442",
         6: "1144f8dd339ba7a64f39c9fca5cbb9d2d76961ba0d96b8e400526341d71fd9a8",
         7: "d1b4dce7c761ffcc9e90d4c0e0a48eb7791c708482a68cb2dd1d497557303159",
+        8: "1ccbd5ba31c4b5b6da83cd31f9c7101e94440a068ec8254f97e3f8ede75ba988",
     ]
 
     static let directory = URL(fileURLWithPath: #filePath)

@@ -55,12 +55,19 @@ package final class PostgresTokenStore: Sendable {
     }
 
     /// Revokes every token of `credential` not revoked yet; returns how many. A reader's name
-    /// revokes all of that reader's tokens, those that may reveal values and those that may not.
+    /// revokes all of that reader's tokens, those that may reveal values and those that may not,
+    /// and deletes the viewer sessions signed in with them (a session's lookup refuses a revoked
+    /// token's anyway: deleting them keeps `reader_sessions` to live sessions).
     package func revoke(_ credential: FleetCredential) async throws -> Int {
         let (kind, subject, now) = (credential.kind, credential.subject, clock.nowMilliseconds())
         return try await reader.reading("token revoke") { client in
             let rows = try await client.query("""
-                UPDATE tokens SET revoked_at = \(now) WHERE kind = \(kind) AND subject = \(subject) AND revoked_at IS NULL RETURNING 1
+                WITH revoked AS (
+                    UPDATE tokens SET revoked_at = \(now) WHERE kind = \(kind) AND subject = \(subject) AND revoked_at IS NULL RETURNING sha256
+                ), ended AS (
+                    DELETE FROM reader_sessions WHERE token_sha256 IN (SELECT sha256 FROM revoked)
+                )
+                SELECT 1 FROM revoked
                 """, logger: reader.logger)
             var count = 0
             for try await _ in rows { count += 1 }
