@@ -14,18 +14,21 @@ package actor FleetCollector: PushCollector {
     package nonisolated let reveals: PostgresRevealLog
     package nonisolated let sharedKeys: PostgresSharedKeys
     package nonisolated let enrolments: PostgresEnrolments
+    package nonisolated let sessions: PostgresReaderSessions
     /// The key pair devices share their subjects' keys for; nil takes no keys.
     private nonisolated let collectorKey: CollectorKey?
     /// Most recently used last.
     private var stores: [String: (store: PostgresEventStore, used: UInt64)] = [:]
     private var uses: UInt64 = 0
 
-    package init(fleet: PostgresFleetReader, collectorKey: CollectorKey? = nil) {
+    /// `clock` tells when a viewer sign-in session has ended (idle, or too old).
+    package init(fleet: PostgresFleetReader, collectorKey: CollectorKey? = nil, clock: any SheetLogClock = WallClock()) {
         self.fleet = fleet
         tokens = PostgresTokenStore.on(fleet)
         reveals = PostgresRevealLog.on(fleet)
         sharedKeys = PostgresSharedKeys.on(fleet)
         enrolments = PostgresEnrolments.on(fleet)
+        sessions = PostgresReaderSessions.on(fleet, clock: clock)
         self.collectorKey = collectorKey
     }
 
@@ -77,6 +80,18 @@ package actor FleetCollector: PushCollector {
 
     package nonisolated func credential(of token: String) async throws -> FleetCredential? {
         try await Deadline.within(Self.lookupDeadline, "token check") { [tokens] in try await tokens.credential(of: token) }
+    }
+
+    package nonisolated func startSession(token: String) async throws -> String? {
+        try await Deadline.within(Self.lookupDeadline, "sign in") { [sessions] in try await sessions.start(token: token) }
+    }
+
+    package nonisolated func sessionCredential(id: String) async throws -> FleetCredential? {
+        try await Deadline.within(Self.lookupDeadline, "session check") { [sessions] in try await sessions.credential(ofSession: id) }
+    }
+
+    package nonisolated func endSession(id: String) async throws {
+        try await Deadline.within(Self.lookupDeadline, "sign out") { [sessions] in try await sessions.end(id) }
     }
 
     package nonisolated func enrol(enrolmentToken: String, device: String) async throws -> EnrolmentOutcome {

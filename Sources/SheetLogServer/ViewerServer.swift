@@ -18,7 +18,9 @@ package enum ViewerServer {
     /// `heavyLimit` of them at a time, so that light requests keep a thread. `clock` tells when a
     /// reveal ends.
     ///
-    /// With ``ViewerAccess/fleet(_:_:)``, reading takes a reader token, the collector's routes
+    /// With ``ViewerAccess/fleet(_:_:)``, reading takes a reader token (or a sign-in session made
+    /// with one), a request that changes something must come from the viewer's own pages
+    /// (``SameOriginMiddleware``), the collector's routes
     /// (`POST /v1/devices/{device}/events`, `GET /health`) take the devices' pushes, and form values
     /// are masked until a reader who may reveal them reveals a session (``RevealAccess``).
     package static func router(
@@ -34,10 +36,11 @@ package enum ViewerServer {
         case .open:
             reveals = nil
         case let .fleet(collector, options):
-            router.add(middleware: ReaderAccessMiddleware(tokens: collector))
+            router.add(middleware: SameOriginMiddleware())
+            router.add(middleware: ReaderAccessMiddleware(tokens: collector, sessions: collector))
             CollectorRoutes<BasicRequestContext>(collector: collector, options: options, logger: logger).register(on: router)
-            LoginRoutes<BasicRequestContext>(tokens: collector).register(on: router)
-            let access = RevealAccess(tokens: collector, log: collector, clock: clock)
+            LoginRoutes<BasicRequestContext>(tokens: collector, sessions: collector).register(on: router)
+            let access = RevealAccess(log: collector, clock: clock)
             RevealRoutes<BasicRequestContext>(reader: reader, access: access).register(on: router)
             reveals = access
         }

@@ -8,7 +8,7 @@ import Testing
 
 /// The fleet viewer in a real browser: signed in with a token that may reveal, a timeline shows its
 /// values masked; the Reveal button records the reveal and the page, and every state panel its script
-/// fetches as the reader moves through the versions, shows the values.
+/// fetches as the reader moves through the versions, shows the values; signing out ends the sign-in.
 @Suite(.serialized, .enabled(if: BrowserHarness.enabled, "Chromium and chromedriver are not installed"))
 struct RevealBrowserTests {
     @Test("masked until Reveal; then the page and the panels the script fetches show the values; the access log lists it")
@@ -85,5 +85,11 @@ struct RevealBrowserTests {
         let rows = try await browser.execute("return Array.from(document.querySelectorAll('table.access-log tbody tr')).map(function (r) { return r.textContent; });")
         let text = (rows as? [String] ?? []).joined(separator: "\n")
         #expect(text.contains("ines") && text.contains("demo-expense") && text.contains("phone"), "\(text)")
+
+        // Sign out: the session ends on the server, and the pages send the browser to /login again.
+        try await browser.click(try await browser.element("#sign-out"))
+        try await browser.waitFor("the sign-out", "return document.readyState === 'complete' && location.pathname === '/login';")
+        try await browser.navigate(to: try #require(URL(string: "/", relativeTo: server)?.absoluteURL))
+        try await browser.waitFor("the sign-in form again", "return location.pathname === '/login' && document.querySelector('input[name=token]') !== null;")
     }
 }

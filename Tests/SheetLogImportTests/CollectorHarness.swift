@@ -24,10 +24,11 @@ struct CollectorHarness: Sendable {
     let readerToken: String
     let logs: LogCapture
 
-    static func make(device: String = "phone", on cluster: FleetDatabase? = nil) async throws -> CollectorHarness {
+    /// `clock` tells the collector's sign-in sessions when they end.
+    static func make(device: String = "phone", on cluster: FleetDatabase? = nil, clock: any SheetLogClock = WallClock()) async throws -> CollectorHarness {
         let fleet: FleetDatabase = if let cluster { cluster } else { try await FleetDatabase.fresh() }
         let reader = try await PostgresFleetReader.open(url: fleet.url)
-        let collector = FleetCollector(fleet: reader)
+        let collector = FleetCollector(fleet: reader, clock: clock)
         return CollectorHarness(
             fleet: fleet, reader: reader, collector: collector, device: device,
             deviceToken: try await collector.tokens.add(.device(device)), otherToken: try await collector.tokens.add(.device("\(device)-other")),

@@ -4,8 +4,8 @@ import HummingbirdTesting
 import SheetLogPush
 import Testing
 
-/// Reading the fleet takes a reader token: `Authorization: Bearer` for the API, the `/login` cookie
-/// for the pages. A device token, an unknown or revoked token, and no token at all read nothing, and
+/// Reading the fleet takes a reader token: `Authorization: Bearer` for the API, the `/login` session
+/// cookie for the pages. A device token, an unknown or revoked token, and no token at all read nothing, and
 /// no token ever reaches the log.
 @Suite struct ReaderAccessTests {
     @Test(arguments: Transport.allCases)
@@ -32,7 +32,7 @@ import Testing
             #expect(try await client.fetch("/health").status == .ok)
             #expect(try await client.fetch("/assets/viewer.css").status == .ok)
 
-            let formHeaders: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+            let formHeaders: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .origin: SignInTests.origin]
             let wrong = try await client.fetch("/login", method: .post, headers: formHeaders, body: "token=\(harness.deviceToken)")
             #expect(wrong.status == .forbidden && wrong.headers[.setCookie] == nil)
             let unknown = try await client.fetch("/login", method: .post, headers: formHeaders, body: "token=slr_" + String(repeating: "a", count: 64))
@@ -50,13 +50,14 @@ import Testing
             let sessions = try await client.fetch("/devices/\(harness.device)/sessions", headers: [.cookie: pair])
             #expect(sessions.status == .ok && sessions.body.contains("<table"), "\(sessions.status)")
             let viaProxy = try await client.fetch(
-                "/login", method: .post, headers: [.contentType: "application/x-www-form-urlencoded", HTTPFields.Element.Name("X-Forwarded-Proto")!: "https"],
+                "/login", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded", .origin: "https://localhost", HTTPFields.Element.Name("X-Forwarded-Proto")!: "https"],
                 body: "token=\(harness.readerToken)")
             #expect(viaProxy.headers[.setCookie]?.contains("Secure") == true, "behind a TLS proxy the cookie is Secure")
 
             #expect(try await harness.collector.tokens.revoke(.reader("support")) == 1)
             let revoked = try await client.fetch("/devices/\(harness.device)/sessions", headers: [.cookie: pair])
-            #expect(revoked.status == .seeOther && revoked.headers[.setCookie]?.contains("Max-Age=0") == true, "a revoked token's cookie is cleared")
+            #expect(revoked.status == .seeOther && revoked.headers[.setCookie]?.contains("Max-Age=0") == true, "a revoked token's session cookie is cleared")
             let revokedAPI = try await client.fetch("/api/devices", headers: [.authorization: "Bearer \(harness.readerToken)"])
             #expect(revokedAPI.status == .unauthorized)
         }

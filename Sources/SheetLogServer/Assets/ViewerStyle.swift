@@ -20,7 +20,10 @@ code, .id, time, .event-row, .step-text, .change-field { font-family: ui-monospa
 .sections a:hover { background: #3a3a3c; }
 .sections a[aria-current="page"] { background: #f5f5f7; color: #1d1d1f; }
 .device { margin-left: auto; color: #a1a1a6; }
-.device b { color: #f5f5f7; font-weight: 600; }
+.device b, .sign-out b { color: #f5f5f7; font-weight: 600; }
+.sign-out { margin-left: auto; display: flex; align-items: center; gap: 8px; color: #a1a1a6; }
+.device + .sign-out { margin-left: 0; }
+.sign-out button { font: inherit; padding: 2px 10px; border: 1px solid #6e6e73; border-radius: 6px; background: transparent; color: #f5f5f7; cursor: pointer; }
 main { padding: 16px 24px 32px; }
 .page-head h1 { margin: 0 0 2px; font-size: 22px; }
 .page-head .summary { margin: 0 0 12px; color: var(--muted); }

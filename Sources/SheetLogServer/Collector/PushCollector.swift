@@ -9,12 +9,12 @@ package protocol FleetTokens: Sendable {
 
 /// Where the collector stores what devices push: one device's batch in one transaction, through
 /// the same path as `sheetlog-server import` (``PushStoreOutcome`` says what was kept); and where
-/// the fleet viewer records its reveals of values.
+/// the fleet viewer records its reveals of values and keeps its sign-in sessions.
 ///
 /// ```swift
 /// let router = ViewerServer.router(reader: reader, access: .fleet(collector, limits: .default))
 /// ```
-package protocol PushCollector: FleetTokens, RevealLog {
+package protocol PushCollector: FleetTokens, RevealLog, ReaderSessions {
     /// Stores `events` (consecutive positions, each with its chain) as `device`'s log, or says why not.
     func storePushed(_ events: [RecordedEvent], device: String) async throws -> PushStoreOutcome
 

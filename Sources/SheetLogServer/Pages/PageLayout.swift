@@ -25,6 +25,7 @@ enum PageLayout {
         <header class="topbar">
         <a class="brand" href="/">SheetLog <span>viewer</span></a>
         \(navigation(device: device, section: section))
+        \(signOut())
         </header>
         <main>
         \(content)
@@ -33,6 +34,21 @@ enum PageLayout {
         </html>
 
         """
+    }
+
+    /// A signed-in reader's name and the sign-out form (with the session's CSRF token), on the
+    /// pages of a sign-in session; nothing for the open viewer or a request with a Bearer token.
+    private static func signOut() -> HTML {
+        guard let reader = SignedInReader.current, let csrf = reader.csrf else { return .empty }
+        return """
+            <form class="sign-out" method="post" action="/logout"><span>signed in as <b>\(reader.credential.readerName ?? "")</b></span>\
+            \(csrfField(csrf))<button type="submit" id="sign-out">Sign out</button></form>
+            """
+    }
+
+    /// The hidden field that carries the sign-in session's CSRF token in a form that changes something.
+    static func csrfField(_ csrf: String) -> HTML {
+        "<input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\">"
     }
 
     private static func navigation(device: String?, section: Section) -> HTML {

@@ -58,6 +58,7 @@ enum TimelinePage {
                 <form class="reveal-bar masked" id="reveal-form" method="post" \
                 action="\(ViewerPaths.reveal(device: device, session: session))&amp;v=\(version)" \
                 data-action="\(ViewerPaths.reveal(device: device, session: session))">\
+                \(SignedInReader.current?.csrf.map(PageLayout.csrfField) ?? .empty)\
                 Form values are masked (••••). <button type="submit" id="reveal">Reveal values</button> \
                 A reveal shows this session's values to you for \(RevealAccess.duration / 60_000) minutes and is recorded in the \
                 <a href="\(ViewerPaths.accessLog)">access log</a>.</form>

@@ -8,13 +8,14 @@ import SheetLogSQLite
 /// recorded first (``RevealLog``); its number, carried by the page's links as `reveal=N`, shows that
 /// session's values to that reader, and to no one else, for ``duration``.
 ///
-/// A reveal link is checked on every use: the request's token must still be a revealer's, of the
-/// reader who made the reveal, for the same device and session, within the duration. A revoked
+/// Who the request is comes from ``ReaderAccessMiddleware`` (``SignedInReader``: its Bearer token
+/// or its sign-in session, checked on every request). A reveal link is checked on every use: the
+/// request's reader must still be a revealer, the reader who made the reveal, for the same device and session, within the duration. A revoked
 /// token, a link passed to another reader, or an old link is refused (`403`), never shown masked
 /// silently, so the reader knows to reveal again (and is recorded again).
 ///
 /// ```swift
-/// let access = RevealAccess(tokens: collector, log: collector)
+/// let access = RevealAccess(log: collector)
 /// let reader = try await access.revealer(of: request)   // 401/403 unless the token may reveal
 /// let record = try await access.record(reader: reader, device: "ipad-7", session: "s1")
 /// try await access.display(reveal: record.id, device: "ipad-7", session: "s1", request: request)  // .revealed
@@ -23,12 +24,10 @@ package struct RevealAccess: Sendable {
     /// How long a reveal shows its session's values: 15 minutes.
     package static let duration: Int64 = 15 * 60 * 1_000
 
-    let tokens: any FleetTokens
     let log: any RevealLog
     let clock: any SheetLogClock
 
-    package init(tokens: any FleetTokens, log: any RevealLog, clock: any SheetLogClock = SystemClock()) {
-        self.tokens = tokens
+    package init(log: any RevealLog, clock: any SheetLogClock = SystemClock()) {
         self.log = log
         self.clock = clock
     }
@@ -37,7 +36,7 @@ package struct RevealAccess: Sendable {
     /// `reveal` numbers a live reveal of that session by the request's reader; refused otherwise.
     func display(reveal id: Int64?, device: String, session: String, request: Request) async throws -> ValueDisplay {
         guard let id else {
-            let mayReveal = if case .revealer? = try await credential(of: request) { true } else { false }
+            let mayReveal = if case .revealer? = SignedInReader.current?.credential { true } else { false }
             return .masked(mayReveal: mayReveal)
         }
         let reader = try await revealer(of: request)
@@ -63,17 +62,10 @@ package struct RevealAccess: Sendable {
         try await log.revealRecords(limit: limit, before: before)
     }
 
-    /// The credential of the request's token (Bearer, or the sign-in cookie); nil without a usable one.
-    private func credential(of request: Request) async throws -> FleetCredential? {
-        guard let token = request.bearerToken ?? ReaderSession.token(in: request), token.utf8.count <= ReaderSession.maxTokenBytes else {
-            return nil
-        }
-        return try await tokens.credential(of: token)
-    }
-
-    /// The name of the reader whose token (Bearer, or the sign-in cookie) may reveal values.
+    /// The name of the reader whose token (Bearer, or the one the sign-in session was made with)
+    /// may reveal values.
     func revealer(of request: Request) async throws -> String {
-        guard let credential = try await credential(of: request) else {
+        guard let credential = SignedInReader.current?.credential else {
             throw AccessRefusal.unauthorized("revealing values needs a reader token (Authorization: Bearer, or sign in at /login)")
         }
         switch credential {

@@ -42,7 +42,10 @@ package struct ViewerMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[Self.referrerPolicy] = "no-referrer"
+        // Not no-referrer: under it a browser sends `Origin: null` with the viewer's own forms, and
+        // the same-origin check of the fleet's POSTs (SameOriginMiddleware) could not tell them from
+        // another site's. same-origin still sends no address of the viewer to any other site.
+        response.headers[Self.referrerPolicy] = "same-origin"
         response.headers[.cacheControl] = "no-store"
         return response
     }
