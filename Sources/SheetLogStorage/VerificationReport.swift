@@ -13,12 +13,21 @@ public struct VerificationReport: Sendable, Hashable, Codable {
         public var passed: Bool
         /// What it checked, or the first thing it found wrong.
         public var detail: String
+        /// True for a check that could not run here (the read models of a sealed database read
+        /// without its master key): it found nothing wrong, and checked nothing; `detail` says why.
+        public var skipped: Bool
 
         /// A check's result.
-        public init(name: String, passed: Bool, detail: String) {
+        public init(name: String, passed: Bool, detail: String, skipped: Bool = false) {
             self.name = name
             self.passed = passed
             self.detail = detail
+            self.skipped = skipped
+        }
+
+        /// A check that could not run, and why.
+        public static func skipped(_ name: String, because reason: String) -> Check {
+            Check(name: name, passed: true, detail: reason, skipped: true)
         }
     }
 

@@ -144,6 +144,9 @@ struct SealedDatabaseTests {
             #expect(wrong?.code == .wrongKey)
             #expect(wrong?.message.contains(other.check) == true)
             #expect(wrong?.message.contains("\n") == false)
+        }
+        for open in [SheetLogDatabase.open, SheetLogDatabase.openExisting] {
+            // A writer needs the key; a reader reads without it, every value withheld (below).
             let missing = #expect(throws: SheetLogError.self) { try open(path, testOptions()) }
             #expect(missing?.code == .keyUnavailable)
             #expect(missing?.message == "\(path) is sealed: give its master key (--key-file FILE or SHEETLOG_KEY_FILE)")
@@ -294,7 +297,7 @@ struct SealedDatabaseTests {
         #expect(try await database.verify().isHealthy)
     }
 
-    @Test("a copy opened for reading only reads back with its key, is refused without it, and stays byte for byte")
+    @Test("a copy opened for reading only reads back with its key, withholds every value without it, and stays byte for byte")
     func readOnlyCopyWithItsKey() async throws {
         let directory = try TemporaryDirectory("sealed")
         let path = directory.path()
@@ -313,8 +316,17 @@ struct SealedDatabaseTests {
         let refused = await #expect(throws: SheetLogError.self) { try await reader.erase(subject: "default") }
         #expect(refused?.code == .readOnly)
         try reader.close()
-        let missing = #expect(throws: SheetLogError.self) { try SheetLogDatabase.openForReading(path: copy, options: testOptions()) }
-        #expect(missing?.code == .keyUnavailable)
+        let keyless = try SheetLogDatabase.openForReading(path: copy, options: testOptions())
+        #expect(try await keyless.state(of: "s2").presentations["p3"]?.values == ["payee": .withheld])
+        let drafts = try await keyless.recoverableDrafts()
+        #expect(drafts.map(\.reference) == (try await SheetLogDatabase.openForReading(path: copy, options: Self.options(key)).recoverableDrafts().map(\.reference)))
+        #expect(drafts.map(\.values) == [["payee": .withheld]])
+        let report = try await keyless.verify()
+        #expect(report.isHealthy)
+        #expect(report.checks.filter(\.skipped).map(\.name) == ["projections"])
+        let export = await #expect(throws: SheetLogError.self) { try await keyless.exportLog() }
+        #expect(export?.code == .keyUnavailable)
+        try keyless.close()
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
     }
 }

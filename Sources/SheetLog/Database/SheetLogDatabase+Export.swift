@@ -21,7 +21,8 @@ extension SheetLogDatabase {
     /// its edits as ``ErasedEditValues`` chooses (`[erased N]`, N the edit's position), so that the
     /// copy decides its commands as the original did.
     ///
-    /// With `session`, the commands that touched it and the erasures of its subject.
+    /// With `session`, the commands that touched it and the erasures of its subject. A sealed
+    /// database opened without its master key is refused (``SheetLogError/Code/keyUnavailable``).
     @concurrent
     public func exportLog(session: String? = nil) async throws -> [ExportedEntry] {
         let events: [RecordedEvent]
@@ -32,6 +33,13 @@ extension SheetLogDatabase {
             events = try await allFirstEvents()
         }
         let keys = backend.subjectKeys
+        if keys is NoSubjectKeys, let sealed = events.first(where: { $0.schemaVersion == SheetEventCodec.sealedSchemaVersion }) {
+            // An export is recorded again as it reads: a withheld value would become typed text.
+            throw SheetLogError(
+                .keyUnavailable,
+                "export writes every value, and the values of \(path ?? "this database") are sealed: give its master key (--key-file); replay, recover, audit, stats and verify read it without the key, every value withheld",
+                context: .init(stream: sealed.stream, position: sealed.position, operation: "export"))
+        }
         let erasedEdits = try await erasedEditValues(among: events, keys: keys)
         return try events.sorted { $0.position < $1.position }.map { event in
             if SubjectErasure.isLogLevel(type: event.type) {

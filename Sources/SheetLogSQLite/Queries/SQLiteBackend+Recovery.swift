@@ -36,8 +36,9 @@ extension SQLiteBackend {
 
     /// The `recoverable_drafts` view, the most recently touched last.
     ///
-    /// In a sealed database each draft's values are opened with its session's subject key; the
-    /// drafts of an erased subject are not offered (their values are gone).
+    /// In a sealed database each draft's values are opened with its session's subject key (read
+    /// without the master key, every value is withheld); the drafts of an erased subject are not
+    /// offered (their values are gone).
     package func recoverableDrafts() async throws -> [RecoverableDraft] {
         let ring = store.configuration.keyRing
         return try await readModels("recoverableDrafts") { db in
@@ -47,11 +48,15 @@ extension SQLiteBackend {
                 FROM recoverable_drafts ORDER BY last_position, session, presentation
                 """))
             guard try SealingRecord.read(in: db) != nil else { return try rows.map(Self.recoverableDraft) }
-            guard let ring else { throw SealingRecord.keyUnavailable(at: self.store.location) }
             var drafts: [RecoverableDraft] = []
             for row in rows {
                 let draft = try Self.recoverableDraft(row)
                 guard let subject = try SQLiteAppendSealing.subject(ofSession: draft.session, in: db) else { continue }
+                guard let ring else {
+                    if case .erased = try SubjectKeyRing.stored(subject, in: db) { continue }
+                    drafts.append(draft.withheld())
+                    continue
+                }
                 switch try ring.key(for: subject, in: db, committed: true) {
                 case .available(let key): drafts.append(try draft.opened(with: key))
                 case .erased, .withheld: continue

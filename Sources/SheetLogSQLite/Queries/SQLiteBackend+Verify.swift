@@ -17,8 +17,17 @@ extension SQLiteBackend {
 
     /// ``SQLiteEventStore/verifyProjections()``: in a rolled-back transaction, or in a private copy
     /// of a file opened for reading only.
+    ///
+    /// Throws ``SheetLogError/Code/keyUnavailable`` for a sealed database read without its master key:
+    /// its read models hold sealed values, which a rebuild can only write again with the keys.
     package func verifyProjections() async throws -> [ProjectionMismatch] {
-        try await store.verifyProjections()
+        if store.configuration.keyRing == nil, try await readModels("verifyProjections", { db in try SealingRecord.read(in: db) != nil }) {
+            throw SheetLogError(
+                .keyUnavailable,
+                "the read models of a sealed database are compared with a rebuild only with its master key (--key-file)",
+                context: .init(operation: "verify"))
+        }
+        return try await store.verifyProjections()
     }
 
     package var projectionNames: [String] {

@@ -11,6 +11,15 @@ extension RecoverableDraft {
         return draft
     }
 
+    /// The draft as a reader without the master key sees it: every value withheld, the fields,
+    /// route and changed fields as stored.
+    func withheld() -> RecoverableDraft {
+        var draft = self
+        draft.values = values.mapValues { _ in .withheld }
+        draft.baseline = baseline.mapValues { _ in .withheld }
+        return draft
+    }
+
     private func open(_ sealed: [String: FieldValue], column: String, with key: DataKey) throws -> [String: FieldValue] {
         var opened: [String: FieldValue] = [:]
         for (field, value) in sealed {

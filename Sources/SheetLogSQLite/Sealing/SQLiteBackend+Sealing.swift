@@ -21,13 +21,14 @@ extension SQLiteBackend {
     /// sealed file needs its own master key (``SheetLogError/Code/keyUnavailable``,
     /// ``SheetLogError/Code/wrongKey``); a new or empty file given a key becomes sealed; a plain
     /// file with events given a key is refused (``SheetLogError/Code/notSealed``), since its values
-    /// were never sealed. A file opened for reading only is read as it is.
+    /// were never sealed. A file opened for reading only is read as it is: a sealed one without a
+    /// key too, every value withheld (ids, types, fields, routes, outcomes and times are in clear),
+    /// but never with another key.
     static func settleSealing(of store: SQLiteEventStore, _ request: SealingRequest?) throws {
         let location = store.location
         if store.isReadOnly {
             let record = try store.readOnCallingThread { db in try SealingRecord.read(in: db) }
-            guard let record else { return }
-            guard let request else { throw SealingRecord.keyUnavailable(at: location) }
+            guard let record, let request else { return }
             try record.requireMatching(request.master, at: location)
             return
         }
