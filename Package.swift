@@ -24,7 +24,7 @@ let package = Package(
         // (`SheetLogCrashAppender`) and the fuzz target (`SheetLogFuzz`) are targets, not products:
         // `swift run SheetLogBench`, `swift build --product SheetLogFuzz`.
         .executable(name: "sheetlog", targets: ["SheetLogCLI"]),
-        // The replay viewer and, later, the fleet's server: `sheetlog-server serve --db FILE`.
+        // The viewer of one file and the fleet's server: `sheetlog-server serve --db FILE | --postgres URL`.
         .executable(name: "sheetlog-server", targets: ["SheetLogServerCLI"]),
     ],
     dependencies: [

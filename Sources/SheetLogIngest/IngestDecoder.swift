@@ -47,11 +47,6 @@ public struct IngestDecoder: Sendable {
         }
     }
 
-    /// Decodes a line that must be a session's command (an `eraseSubject` line is refused).
-    public func decode(_ raw: IngestRawLine) throws(SheetLogError) -> IngestLine {
-        try Self.commandLine(try decodeEntry(raw), line: raw.number)
-    }
-
     /// Decodes `bytes` as input line number `line`, which must be a session's command.
     public func decode(_ bytes: some Collection<UInt8>, line: Int) throws(SheetLogError) -> IngestLine {
         try Self.commandLine(try decodeEntry(bytes, line: line), line: line)

@@ -97,7 +97,7 @@ struct IngestDecoderRejectionTests {
         let text = #"{"session":"s1","type":"saveFailed","reason":"disk full"}"#
         #expect(throws: SheetLogError.self) { _ = try small.decode(Array(text.utf8), line: 2) }
         do {
-            _ = try small.decode(IngestRawLine(number: 2, bytes: Array(text.utf8.prefix(41)), length: 9_000))
+            _ = try small.decodeEntry(IngestRawLine(number: 2, bytes: Array(text.utf8.prefix(41)), length: 9_000))
             Issue.record("a cut line was accepted")
         } catch {
             #expect(error.message == "the line is 9000 bytes, over the limit of 40")

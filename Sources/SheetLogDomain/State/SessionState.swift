@@ -40,11 +40,6 @@ public struct SessionState: Sendable, Hashable {
     /// The presentation with this id, on screen or not.
     public func presentation(_ id: String) -> Presentation? { presentations[id] }
 
-    /// Whether a sheet of this route group is on screen.
-    public func stackContains(group: String) -> Bool {
-        stackIDs.contains { presentations[$0]?.route.group == group }
-    }
-
     /// The session's recoverable drafts, oldest presentation first.
     public var recoverableDrafts: [RecoverableDraft] {
         presentations.values
