@@ -25,7 +25,7 @@ public struct IngestErasure: Sendable, Hashable {
     public static let type = SubjectErasure.type
 
     public var subject: String
-    /// Who asked for the erasure; may be empty.
+    /// Who asked for the erasure; may be empty in a copy of an erasure recorded before `sheetlog erase` required it.
     public var requestedBy: String
     /// The `eraseSubject` event's id; nil lets the database choose one.
     public var id: String?

@@ -155,10 +155,10 @@ struct CLIErasureCopyTests {
         #expect(try CLIHarness.run(["keygen", key]).status == 0)
         let present = #"{"session":"s1","type":"present","presentation":"p1","route":{"name":"n"},"baseline":{"a":"1"}}"#
         #expect(try cli.run(["--key-file", key, "ingest", "-"], input: Data((present + "\n").utf8)).status == 0)
-        let erased = try cli.run(["--key-file", key, "erase", "--subject", "default"])
+        let erased = try cli.run(["--key-file", key, "erase", "--subject", "default", "--requested-by", "test"])
         #expect(erased.status == 0, "\(erased.stderr)")
         #expect(erased.stderr == "note: default is the default subject of \(cli.database): a new session whose first command names no subject is refused from now on (its values would be sealed under the erased key); name a subject on every new session\n")
-        let json = try cli.run(["--key-file", key, "erase", "--subject", "default", "--json"])
+        let json = try cli.run(["--key-file", key, "erase", "--subject", "default", "--requested-by", "test", "--json"])
         #expect(json.stdout.contains(#""defaultSubject":true"#))
         let unnamed = #"{"session":"s2","type":"present","presentation":"p1","route":{"name":"n"}}"#
         let refused = try cli.run(["--key-file", key, "ingest", "-"], input: Data((unnamed + "\n").utf8))

@@ -127,21 +127,21 @@ struct CLISealedTests {
         let export = try cli.run(["--key-file", key, "export"])
         #expect(!export.stdout.contains("mk-gone") && export.stdout.contains("mk-kept-5c3e"))
 
-        let again = try cli.run(["--key-file", key, "erase", "--subject", "user-7", "--json"])
+        let again = try cli.run(["--key-file", key, "erase", "--subject", "user-7", "--requested-by", "test", "--json"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.hasPrefix(#"{"alreadyErased":true,"closedSessions":[],"erased":true,"erasedAt":""#))
         #expect(again.stdout.hasSuffix(#","sessions":1,"subject":"user-7","walCheckpointed":true}"# + "\n"))
-        let unknown = try cli.run(["--key-file", key, "erase", "--subject", "user-9"])
+        let unknown = try cli.run(["--key-file", key, "erase", "--subject", "user-9", "--requested-by", "test"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "sheetlog: subject user-9 has no key in this database: no session of it was recorded here\n")
-        let noKey = try cli.run(["erase", "--subject", "user-8"])
+        let noKey = try cli.run(["erase", "--subject", "user-8", "--requested-by", "test"])
         #expect(noKey.status == 1)
         #expect(noKey.stderr == "sheetlog: \(cli.database) is sealed: give its master key (--key-file FILE or SHEETLOG_KEY_FILE)\n")
 
         let plain = try CLIHarness()
         defer { plain.remove() }
         #expect(try plain.run(["demo", "--plain"]).status == 0)
-        let refused = try plain.run(["erase", "--subject", "default"])
+        let refused = try plain.run(["erase", "--subject", "default", "--requested-by", "test"])
         #expect(refused.status == 1)
         #expect(refused.stderr.hasPrefix("sheetlog: \(plain.database) holds a plain log: its values were never sealed, so no key can erase them"))
     }

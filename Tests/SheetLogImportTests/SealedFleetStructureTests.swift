@@ -49,7 +49,7 @@ import Testing
         #expect(!text.contains("Floor lamp") && !text.contains("Desk lamp"), "a value reached the fleet: \(text)")
 
         // gina erased on the device: neither offers her drafts any more, nor counts them.
-        let erase = try await ProductBinary.runOffThePool(ImportCommandTests.sheetlog, ["--db", file, "--key-file", key, "erase", "--subject", "gina"])
+        let erase = try await ProductBinary.runOffThePool(ImportCommandTests.sheetlog, ["--db", file, "--key-file", key, "erase", "--subject", "gina", "--requested-by", "test"])
         #expect(erase.status == 0, "\(erase.stderr)")
         let again = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["import", "--postgres", fleet.url, "--device", "dev1", file])
         #expect(again.status == 0, "\(again.stderr)")

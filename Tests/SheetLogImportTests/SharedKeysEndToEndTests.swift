@@ -216,7 +216,7 @@ import Testing
         // and its bytes leave the table's file too (the push's DELETE alone left them there).
         let bobsKey = Data(try #require(try await setup.sealedKey(of: "bob")))
         let deviceErase = try await ProductBinary.runOffThePool(
-            Self.sheetlog, ["--db", setup.database, "--key-file", setup.masterKey, "erase", "--subject", "bob"])
+            Self.sheetlog, ["--db", setup.database, "--key-file", setup.masterKey, "erase", "--subject", "bob", "--requested-by", "test"])
         #expect(deviceErase.status == 0, "\(deviceErase.stderr)")
         #expect(try await setup.push(["--share-keys"]).status == 0)
         #expect(try await setup.sharedKeyRows() == [])
@@ -337,7 +337,7 @@ import Testing
         defer { setup.close() }
         #expect(try await setup.push().status == 0)
         let deviceErase = try await ProductBinary.runOffThePool(
-            Self.sheetlog, ["--db", setup.database, "--key-file", setup.masterKey, "erase", "--subject", "bob"])
+            Self.sheetlog, ["--db", setup.database, "--key-file", setup.masterKey, "erase", "--subject", "bob", "--requested-by", "test"])
         #expect(deviceErase.status == 0, "\(deviceErase.stderr)")
         let tablet = setup.directory.path("tablet.sqlite"), tabletToken = setup.directory.path("tablet.token")
         let ingest = try await ProductBinary.runOffThePool(

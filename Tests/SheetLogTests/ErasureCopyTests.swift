@@ -95,7 +95,7 @@ struct ErasureCopyTests {
             #expect(refused?.code == .idempotencyConflict, "\(conflict)")
             #expect(refused?.message.contains(conflict.names) == true, "\(String(describing: refused?.message))")
         }
-        let continuation = await #expect(throws: SheetLogError.self) { try await database.erase(subject: "kept", id: "er#2") }
+        let continuation = await #expect(throws: SheetLogError.self) { try await database.erase(subject: "kept", requestedBy: "test", id: "er#2") }
         #expect(continuation?.code == .invalidInput)
         #expect(try SealedDatabaseTests.rows(path) == rows, "nothing written")
         #expect(try await database.replay("kept-1").last?.state.ended == true, "kept is not erased")
@@ -114,7 +114,7 @@ struct ErasureCopyRestoreTests {
         for (index, (session, command)) in commands.enumerated() {
             try await source.record(command, in: session, id: "c\(index)", occurredAt: 1_767_225_600_000 + Int64(index), subject: subject)
         }
-        try await source.erase(subject: subject)
+        try await source.erase(subject: subject, requestedBy: "test")
         let entries = try await source.exportLog()
         let copy = try SheetLogDatabase.open(path: directory.path("copy.sqlite"), options: ErasureTests.options(MasterKey.generate()))
         _ = try await ErasureCopyTests.copy(entries, into: copy)
@@ -176,7 +176,7 @@ struct ErasureCopyRestoreTests {
         #expect(try SealedDatabaseTests.rows(path) == rows, "nothing written")
         try await database.record(.restoreDraft(from: draft), in: "h3")
         #expect(try await database.state(of: "h3").presentations["m"]?.values["f"] == "mk-hal-7d1e", "into a new session it takes the draft's subject")
-        try await database.erase(subject: "hal")
+        try await database.erase(subject: "hal", requestedBy: "test")
         #expect(try await database.state(of: "h3").presentations["m"]?.values["f"] == .erased, "and erasing hal reaches it there")
     }
 }
@@ -224,7 +224,7 @@ struct ErasureCopyPropertyTests {
                 }
             }
             guard try await source.lastPosition() > 0 else { return }
-            _ = try await source.erase(subject: "gone")
+            _ = try await source.erase(subject: "gone", requestedBy: "test")
             let entries = try await source.exportLog()
 
             let copy = try SheetLogDatabase.open(

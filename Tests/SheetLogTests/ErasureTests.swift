@@ -173,7 +173,7 @@ struct ErasureTests {
             try await database.record(.present(presentation: "p1", route: .newExpense), in: "\(subject)-open", subject: subject)
         }
         clock.advance(by: 5_000)
-        let first = try await database.erase(subject: "gone")
+        let first = try await database.erase(subject: "gone", requestedBy: "test")
         let rows = try SealedDatabaseTests.rows(path)
         clock.advance(by: 5_000)
         let second = try await database.erase(subject: "gone", requestedBy: "again")
@@ -207,7 +207,7 @@ struct ErasureTests {
         ]
         var stored: [[RecordedEvent]] = []
         for (command, id) in commands { stored.append(try await database.record(command, in: "s", id: id, subject: "gone").events) }
-        try await database.erase(subject: "gone")
+        try await database.erase(subject: "gone", requestedBy: "test")
         let rows = try SealedDatabaseTests.rows(path)
         // The retry of an app that never heard the answer (its values), and a copy's (`[erased]`).
         let erasedValues: [SheetCommand] = [
@@ -265,7 +265,7 @@ struct ErasureTests {
         }
         for await _ in holding.stream { break }
         let started = ContinuousClock.now
-        let report = try await database.erase(subject: "gone")
+        let report = try await database.erase(subject: "gone", requestedBy: "test")
         let took = ContinuousClock.now - started
         #expect(!report.walCheckpointed, "the reader's snapshot needs the WAL's frames")
         // One busy timeout (2 s), not one per try: twenty tries took 40 s and more.
@@ -273,7 +273,7 @@ struct ErasureTests {
         release.continuation.yield()
         try await held.value
         try reader.close()
-        let again = try await database.erase(subject: "gone")
+        let again = try await database.erase(subject: "gone", requestedBy: "test")
         #expect(again.alreadyErased && again.walCheckpointed)
         try database.close()
         #expect(!Self.holds(key, in: path), "no copy of the key in the file, its WAL or its shm")
@@ -285,7 +285,7 @@ struct ErasureTests {
         let path = directory.path()
         let database = try SheetLogDatabase.open(path: path, options: Self.options(MasterKey.generate()))
         try await Self.record(into: database)
-        try await database.erase(subject: "gone")
+        try await database.erase(subject: "gone", requestedBy: "test")
         let rows = try SealedDatabaseTests.rows(path)
         let rule = "the session id starts with $, which is kept for the log's own streams (such as $erasures)"
         let refusals: [(String, () async throws -> Void)] = [
@@ -311,7 +311,7 @@ struct ErasureTests {
         let plain = try SheetLogDatabase.open(path: plainPath, options: testOptions())
         try await plain.record(.present(presentation: "p1", route: .newExpense), in: "s1")
         let plainRows = try SealedDatabaseTests.rows(plainPath)
-        let notSealed = await #expect(throws: SheetLogError.self) { try await plain.erase(subject: "default") }
+        let notSealed = await #expect(throws: SheetLogError.self) { try await plain.erase(subject: "default", requestedBy: "test") }
         #expect(notSealed?.code == .notSealed)
         #expect(notSealed?.message.hasPrefix("\(plainPath) holds a plain log: its values were never sealed, so no key can erase them") == true)
         #expect(try SealedDatabaseTests.rows(plainPath) == plainRows)
@@ -320,13 +320,17 @@ struct ErasureTests {
         let sealed = try SheetLogDatabase.open(path: sealedPath, options: Self.options(MasterKey.generate()))
         try await sealed.record(.present(presentation: "p1", route: .newExpense, baseline: ["a": "b"]), in: "s1", subject: "user-1")
         let rows = try SealedDatabaseTests.rows(sealedPath)
-        let unknown = await #expect(throws: SheetLogError.self) { try await sealed.erase(subject: "user-2") }
+        let unknown = await #expect(throws: SheetLogError.self) { try await sealed.erase(subject: "user-2", requestedBy: "test") }
         #expect(unknown?.code == .notFound)
         #expect(unknown?.message == "subject user-2 has no key in this database: no session of it was recorded here")
         for bad in ["", "user\u{1B}[2J"] {
-            let malformed = await #expect(throws: SheetLogError.self) { try await sealed.erase(subject: bad) }
+            let malformed = await #expect(throws: SheetLogError.self) { try await sealed.erase(subject: bad, requestedBy: "test") }
             #expect(malformed?.code == .invalidInput)
         }
+        // Who asked is part of the record: a new erasure must name them.
+        let nobody = await #expect(throws: SheetLogError.self) { try await sealed.erase(subject: "user-1", requestedBy: "") }
+        #expect(nobody?.code == .invalidInput)
+        #expect(nobody?.message.contains("the requester is empty") == true)
         #expect(try SealedDatabaseTests.rows(sealedPath) == rows)
         let reserved = await #expect(throws: SheetLogError.self) {
             try await sealed.record(.present(presentation: "p1", route: .newExpense), in: "$erasures")
@@ -345,7 +349,7 @@ struct ErasureTests {
         try await writer.record(.present(presentation: "p1", route: .newExpense), in: "s1", subject: "user-1")
         try await writer.record(.edit(field: "amount", value: "1"), in: "s1")
         let other = try SheetLogDatabase.open(path: path, options: Self.options(master))
-        _ = try await other.erase(subject: "user-1")
+        _ = try await other.erase(subject: "user-1", requestedBy: "test")
         try other.close()
         let refused = await #expect(throws: SheetLogError.self) {
             try await writer.record(.edit(field: "amount", value: "mk-after-erase"), in: "s1")
@@ -381,7 +385,7 @@ struct ErasureTests {
             }
             group.addTask {
                 try await Task.sleep(for: .milliseconds(5))
-                _ = try await database.erase(subject: "user-0")
+                _ = try await database.erase(subject: "user-0", requestedBy: "test")
                 return 0
             }
             return try await group.reduce(0, +)

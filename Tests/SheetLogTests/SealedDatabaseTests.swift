@@ -313,7 +313,7 @@ struct SealedDatabaseTests {
         #expect(try await reader.state(of: "s2").presentations["p3"]?.values == ["payee": .string(Self.markers[4])])
         #expect(try await reader.recoverableDrafts().map(\.values) == [["payee": .string(Self.markers[4])]])
         #expect(try await reader.verify().isHealthy)
-        let refused = await #expect(throws: SheetLogError.self) { try await reader.erase(subject: "default") }
+        let refused = await #expect(throws: SheetLogError.self) { try await reader.erase(subject: "default", requestedBy: "test") }
         #expect(refused?.code == .readOnly)
         try reader.close()
         let keyless = try SheetLogDatabase.openForReading(path: copy, options: testOptions())

@@ -21,7 +21,8 @@ public enum ExportedEntry: Sendable, Hashable {
 /// under the same id, once however often it is given.
 public struct ErasureEnvelope: Sendable, Hashable {
     public var subject: String
-    /// Who asked, as the erasure named them; may be empty.
+    /// Who asked, as the erasure named them; may be empty in a copy of an erasure recorded before
+    /// ``SheetLogDatabase/erase(subject:requestedBy:id:occurredAt:)`` required one.
     public var requestedBy: String
     /// The `eraseSubject` event's id; a fresh one when nil.
     public var id: String?
@@ -38,9 +39,11 @@ public struct ErasureEnvelope: Sendable, Hashable {
 
 extension SheetLogDatabase {
     /// Erases the subject `erasure` names, under its id and time: see ``erase(subject:requestedBy:id:occurredAt:)``.
+    /// A copy of the log's record, so its requester may be empty (an erasure recorded before one was
+    /// required): it is copied as it was, where a new erasure must name who asked.
     @discardableResult
     @concurrent
     public func erase(_ erasure: ErasureEnvelope) async throws -> ErasureReport {
-        try await erase(subject: erasure.subject, requestedBy: erasure.requestedBy, id: erasure.id, occurredAt: erasure.occurredAt)
+        try await erase(subject: erasure.subject, requestedBy: erasure.requestedBy, id: erasure.id, occurredAt: erasure.occurredAt, copying: true)
     }
 }

@@ -23,9 +23,13 @@ extension SheetLogDatabase {
     /// print(report.sessions)   // the sessions whose values now read as [erased]
     /// ```
     ///
+    /// `requestedBy` is required and must not be empty: who asked is part of the erasure's record
+    /// (``erasures()`` lists it). A copy of an older log's erasure that named no one is recorded
+    /// through ``erase(_:)``, which copies it as it was.
+    ///
     /// Throws ``SheetLogError/Code/notSealed`` for a plain database (its values were never sealed,
     /// so no key can take them away), ``SheetLogError/Code/notFound`` for a subject it never held,
-    /// ``SheetLogError/Code/invalidInput`` for a malformed subject or requester.
+    /// ``SheetLogError/Code/invalidInput`` for a malformed subject or requester, or an empty one.
     ///
     /// Copies of the file made before the erasure (backups, a device's earlier push) still hold
     /// the key; so does the memory of another process that read the subject's values before it.
@@ -37,10 +41,25 @@ extension SheetLogDatabase {
     @discardableResult
     @concurrent
     public func erase(
-        subject: String, requestedBy: String = "", id: String? = nil, occurredAt: Int64? = nil
+        subject: String, requestedBy: String, id: String? = nil, occurredAt: Int64? = nil
+    ) async throws -> ErasureReport {
+        if requestedBy.isEmpty {
+            throw SheetLogError(
+                .invalidInput, "erase: the requester is empty: who asked for the erasure (a ticket, an operator) is part of its record",
+                context: .init(operation: "erase"))
+        }
+        return try await erase(subject: subject, requestedBy: requestedBy, id: id, occurredAt: occurredAt, copying: false)
+    }
+
+    /// The erasure itself; `copying` (an erasure carried by `export | ingest`, ``erase(_:)``) lets
+    /// the requester be empty, as a log written before it was required may hold it: a copy
+    /// reproduces the log.
+    @concurrent
+    func erase(
+        subject: String, requestedBy: String, id: String?, occurredAt: Int64?, copying: Bool
     ) async throws -> ErasureReport {
         try Self.requireWellFormed(subject, "subject", limit: options.limits.maxIdentifierBytes)
-        try Self.requireWellFormed(requestedBy, "requester", limit: options.limits.maxIdentifierBytes, allowEmpty: true)
+        try Self.requireWellFormed(requestedBy, "requester", limit: options.limits.maxIdentifierBytes, allowEmpty: copying)
         if let id {
             try Self.requireWellFormed(id, "erasure id", limit: options.limits.maxIdentifierBytes)
             if id.utf8.contains(UInt8(ascii: "#")) {

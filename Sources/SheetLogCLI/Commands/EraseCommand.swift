@@ -2,7 +2,7 @@ import ArgumentParser
 import SheetLog
 import SheetLogReports
 
-/// `sheetlog erase --subject S`: deletes a subject's key from a sealed database.
+/// `sheetlog erase --subject S --requested-by T`: deletes a subject's key from a sealed database.
 struct EraseCommand: AsyncParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "erase",
@@ -19,9 +19,17 @@ struct EraseCommand: AsyncParsableCommand, GlobalOptionsCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("The subject to erase (the person whose data it is).", valueName: "subject")) var subject: String
-    @Option(help: ArgumentHelp("Who asked for the erasure (a ticket, an operator), kept in the log.", valueName: "text"))
-    var requestedBy = ""
+    @Option(help: ArgumentHelp(
+        "Who asked for the erasure (a ticket, an operator); required, for who asked is part of the erasure's record in the log (sheetlog erasures lists it).",
+        valueName: "text"))
+    var requestedBy: String
     @Flag(help: "Print the result as JSON.") var json = false
+
+    func validate() throws {
+        if requestedBy.isEmpty {
+            throw ValidationError("--requested-by must not be empty: who asked for the erasure (a ticket, an operator) is part of its record in the log")
+        }
+    }
 
     func run() async throws {
         let database = try global.openExisting()

@@ -19,7 +19,8 @@ public struct SubjectErasure: Sendable, Hashable {
     public static let schemaVersion = 1
 
     public var subject: String
-    /// Who asked for the erasure, as the caller names them (a ticket, an operator); may be empty.
+    /// Who asked for the erasure, as the caller names them (a ticket, an operator); a new erasure
+    /// must name someone, a log written before that was required may hold it empty.
     public var requestedBy: String
 
     public init(subject: String, requestedBy: String) {

@@ -93,7 +93,7 @@ struct KeychainKeys: KeyProvider {
         options.keys = MasterKey.generate()
         let database = try SheetLogDatabase.inMemory(options: options)
         try await database.record(.present(presentation: "expense-1", route: Route(name: "newExpense")), in: "window-1", subject: "user-42")
-        _ = try await database.erase(subject: "user-42")
+        _ = try await database.erase(subject: "user-42", requestedBy: "test")
         var copyOptions = SheetLogDatabase.Options()
         copyOptions.keys = MasterKey.generate()
         let copy = try SheetLogDatabase.inMemory(options: copyOptions)
