@@ -23,6 +23,7 @@ struct SheetLogCommand: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, IngestCommand.self, ReplayCommand.self, AuditCommand.self, RecoverCommand.self,
             VerifyCommand.self, RebuildCommand.self, StatsCommand.self, ExportCommand.self, PushCommand.self, KeygenCommand.self, EraseCommand.self,
+            ErasuresCommand.self,
         ])
 
     @OptionGroup var global: GlobalOptions

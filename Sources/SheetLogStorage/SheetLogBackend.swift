@@ -60,6 +60,12 @@ package protocol SheetLogBackend: EventStore {
     /// position of their last event, then session and presentation).
     func recoverableDrafts() async throws -> [RecoverableDraft]
 
+    /// The erasures of subjects: the log's `eraseSubject` events (stream `$erasures`) in log order,
+    /// each with what it removed (``ErasureClosing`` tells the sessions it closed); the fleet adds
+    /// the collector's erasures that apply to the device, in the order they were made. Reads no
+    /// value, so a backend without the master key answers it too.
+    func erasures() async throws -> [ErasureRecord]
+
     /// Counts of events, sessions and drafts, and the bytes the log takes in storage.
     func statistics() async throws -> Statistics
 

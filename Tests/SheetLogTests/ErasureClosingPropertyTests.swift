@@ -43,8 +43,10 @@ struct ErasureClosingPropertyTests {
         var round = 0
         await propertyCheck(count: 30, input: Self.sequences) { numbers in
             round += 1
-            let database = try SheetLogDatabase.open(
-                path: directory.path("log-\(round).sqlite"), options: ErasureTests.options(MasterKey.generate()))
+            let clock = ManualClock()
+            var options = ErasureTests.options(MasterKey.generate())
+            options.clock = clock
+            let database = try SheetLogDatabase.open(path: directory.path("log-\(round).sqlite"), options: options)
             defer { try? database.close() }
             var nextID = 0
             let names = Self.sessions.keys.sorted()
@@ -63,7 +65,14 @@ struct ErasureClosingPropertyTests {
             for session in names { before[session] = try await database.state(of: session) }
             guard before.values.contains(where: { $0.version > 0 && $0.sessionID.hasPrefix("gone") }) else { return }
 
+            // The erasure at a millisecond of its own, as a wall clock gives it: the app's commands
+            // all share the manual clock's one millisecond.
+            clock.advance(by: 1)
             let report = try await database.erase(subject: "gone", requestedBy: "property")
+            // What the log tells afterwards (`erasures()`, by the rule of `ErasureClosing`) is what the erasure reported.
+            let listed = try await database.erasures()
+            #expect(listed.map(\.closedSessions) == [report.closedSessions], "\(numbers)")
+            #expect(listed.map(\.sessions) == [report.sessions] && listed.map(\.position) == [report.position], "\(numbers)")
             let open = names.filter { $0.hasPrefix("gone") && before[$0]!.version > 0 && !before[$0]!.ended }
             #expect(report.closedSessions.sorted() == open, "\(numbers)")
             for session in names {

@@ -56,6 +56,7 @@ final class ObservedBackend: SheetLogBackend {
     func presentedRoutes() async throws -> [String: [String]] { try await inner.presentedRoutes() }
     func recoverableDrafts() async throws -> [RecoverableDraft] { try await inner.recoverableDrafts() }
     func statistics() async throws -> Statistics { try await inner.statistics() }
+    func erasures() async throws -> [ErasureRecord] { try await inner.erasures() }
     func integrityCheck() async throws -> VerificationReport.Check { try await inner.integrityCheck() }
     func logShape() async throws -> LogShape { try await inner.logShape() }
     func verifyProjections() async throws -> [ProjectionMismatch] { try await inner.verifyProjections() }
