@@ -12,7 +12,7 @@ struct EscapingTests {
 
     static let pages = [
         "/", "/devices/local/sessions?q=%3Cscript", hostileTimeline, hostileTimeline + "?v=2", hostileTimeline + "/state?v=3",
-        "/devices/local/audit", "/devices/local/drafts", "/devices/local/sessions/%3Cscript%3E", "/no/such/page",
+        "/devices/local/audit", "/devices/local/drafts", "/devices/local/erasures", "/devices/local/sessions/%3Cscript%3E", "/no/such/page",
     ]
 
     @Test("no stored string becomes markup", arguments: EscapingTests.pages)

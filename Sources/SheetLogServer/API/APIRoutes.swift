@@ -54,6 +54,15 @@ struct APIRoutes<Context: RequestContext>: Sendable {
             let device = try context.parameters.decoded("device")
             return Responses.json(try DraftsReport.json(try await reader.drafts(device: device), mask: reveals == nil ? .shown : .masked) + "\n")
         }
+        router.get("/api/devices/:device/erasures") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: ["format"])
+            let device = try context.parameters.decoded("device")
+            let records = try await reader.erasures(device: device)
+            switch try parameters.choice("format", as: AuditFormat.self) ?? .json {
+            case .json: return Responses.json(try ErasuresReport.json(records) + "\n")
+            case .csv: return Responses.csv(ErasuresReport.csv(records), filename: "erasures.csv")
+            }
+        }
         router.get("/api/devices/:device/stats") { request, context in
             _ = try QueryParameters(request.uri.query, allowed: [])
             let device = try context.parameters.decoded("device")
@@ -69,7 +78,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     }
 }
 
-/// `format=` of the audit endpoint.
+/// `format=` of the audit and erasures endpoints.
 enum AuditFormat: String, CaseIterable {
     case json
     case csv

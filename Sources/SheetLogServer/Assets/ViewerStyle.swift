@@ -51,6 +51,8 @@ button:hover { background: var(--accent-soft); }
 .outcome-forced { background: var(--red-soft); color: var(--red); }
 .reason-open { background: var(--accent-soft); color: var(--accent); }
 .reason-abandoned { background: var(--red-soft); color: var(--red); }
+.origin-device { background: var(--accent-soft); color: var(--accent); }
+.origin-collector { background: var(--amber-soft); color: var(--amber); }
 .badge.unsaved { background: var(--accent-soft); color: var(--accent); }
 .error-page { max-width: 640px; margin: 48px auto; padding: 24px; background: var(--paper); border: 1px solid var(--line); border-radius: 12px; }
 

@@ -6,6 +6,7 @@ enum PageLayout {
         case sessions
         case audit
         case drafts
+        case erasures
         case none
     }
 
@@ -57,6 +58,7 @@ enum PageLayout {
             (.sessions, "Sessions", ViewerPaths.sessions(device: device)),
             (.audit, "Audit", ViewerPaths.audit(device: device)),
             (.drafts, "Drafts", ViewerPaths.drafts(device: device)),
+            (.erasures, "Erasures", ViewerPaths.erasures(device: device)),
         ]
         let items = links.map { linkSection, label, path -> HTML in
             linkSection == section

@@ -2,7 +2,7 @@ import Hummingbird
 import SheetLog
 import SheetLogReports
 
-/// The HTML pages: sessions, timeline (and its state panels), audit, drafts, and the two assets.
+/// The HTML pages: sessions, timeline (and its state panels), audit, drafts, erasures, and the two assets.
 struct PageRoutes<Context: RequestContext>: Sendable {
     let reader: any SheetLogReader
     /// The fleet's reveals: values masked until one; nil for one file served without tokens.
@@ -76,6 +76,11 @@ struct PageRoutes<Context: RequestContext>: Sendable {
                 }
             }
             return Responses.html(DraftsPage.render(device: device, drafts: drafts, versions: versions, mask: mask))
+        }
+        router.get("/devices/:device/erasures") { request, context in
+            _ = try QueryParameters(request.uri.query, allowed: [])
+            let device = try context.parameters.decoded("device")
+            return Responses.html(ErasuresPage.render(device: device, records: try await reader.erasures(device: device)))
         }
         router.get(RouterPath(ViewerPaths.script)) { _, _ in Responses.asset(ViewerScript.source, contentType: "text/javascript; charset=utf-8") }
         router.get(RouterPath(ViewerPaths.style)) { _, _ in Responses.asset(ViewerStyle.source, contentType: "text/css; charset=utf-8") }

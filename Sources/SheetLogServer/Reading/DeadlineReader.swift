@@ -45,6 +45,10 @@ package struct DeadlineReader: SheetLogReader {
         try await Deadline.within(limit, "the drafts") { [inner] in try await inner.drafts(device: device) }
     }
 
+    package func erasures(device: String) async throws -> [ErasureRecord] {
+        try await Deadline.within(limit, "the erasures") { [inner] in try await inner.erasures(device: device) }
+    }
+
     package func stats(device: String) async throws -> Statistics {
         try await Deadline.within(limit, "the counts") { [inner] in try await inner.stats(device: device) }
     }

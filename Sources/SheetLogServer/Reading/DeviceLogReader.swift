@@ -47,6 +47,10 @@ package struct DeviceLogReader: Sendable {
         try await database.recoverableDrafts()
     }
 
+    package func erasures() async throws -> [ErasureRecord] {
+        try await database.erasures()
+    }
+
     package func stats() async throws -> Statistics {
         try await database.stats()
     }

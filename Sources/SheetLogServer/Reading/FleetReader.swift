@@ -62,6 +62,10 @@ package struct FleetReader: SheetLogReader {
         try await device(name).drafts()
     }
 
+    package func erasures(device name: String) async throws -> [ErasureRecord] {
+        try await device(name).erasures()
+    }
+
     package func stats(device name: String) async throws -> Statistics {
         try await device(name).stats()
     }

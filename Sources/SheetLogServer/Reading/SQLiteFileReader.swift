@@ -50,6 +50,11 @@ package struct SQLiteFileReader: SheetLogReader {
         return try await device.drafts()
     }
 
+    package func erasures(device name: String) async throws -> [ErasureRecord] {
+        try await requireDevice(name)
+        return try await device.erasures()
+    }
+
     package func stats(device name: String) async throws -> Statistics {
         try await requireDevice(name)
         return try await device.stats()

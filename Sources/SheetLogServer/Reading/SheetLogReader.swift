@@ -31,6 +31,10 @@ package protocol SheetLogReader: Sendable {
     /// The recoverable drafts, the most recently touched last.
     func drafts(device: String) async throws -> [RecoverableDraft]
 
+    /// The erasures of subjects, in log order (``SheetLogDatabase/erasures()``); in the fleet, then the
+    /// collector's erasures that apply to the device.
+    func erasures(device: String) async throws -> [ErasureRecord]
+
     /// Counts of events, sessions and drafts, and the size of the store.
     func stats(device: String) async throws -> Statistics
 

@@ -54,6 +54,14 @@ package enum ViewerPaths {
         "/devices/\(segment(device))/drafts"
     }
 
+    package static func erasures(device: String) -> String {
+        "/devices/\(segment(device))/erasures"
+    }
+
+    package static func apiErasures(device: String, query: [(String, String?)]) -> String {
+        "/api/devices/\(segment(device))/erasures" + queryString(query)
+    }
+
     package static func apiReplay(device: String, session: String, reveal: Int64? = nil) -> String {
         let reveal = ("reveal", reveal.map(String.init))
         if isDotSegment(session) { return "/api/devices/\(segment(device))/replay" + queryString([("session", session), reveal]) }
