@@ -3,6 +3,8 @@ import SheetLog
 /// What `sheetlog erase` prints: one JSON object for machines, a sentence for people.
 package struct ErasureText: Encodable {
     var subject: String
+    /// Who asked, as the erasure's record holds it.
+    var requestedBy: String
     var erased: Bool
     var alreadyErased: Bool
     var erasedAt: String
@@ -16,6 +18,7 @@ package struct ErasureText: Encodable {
 
     package init(_ report: ErasureReport) {
         subject = report.subject
+        requestedBy = report.requestedBy
         erased = true
         alreadyErased = report.alreadyErased
         erasedAt = TimeText.iso(report.erasedAt) ?? "-"

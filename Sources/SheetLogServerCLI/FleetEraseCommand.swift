@@ -3,7 +3,7 @@ import Foundation
 import SheetLogCore
 import SheetLogPostgres
 
-/// `sheetlog-server erase --subject S [--device D]`: deletes the collector's copies of a subject's key.
+/// `sheetlog-server erase --subject S --requested-by T [--device D]`: deletes the collector's copies of a subject's key.
 struct FleetEraseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "erase",
@@ -23,7 +23,13 @@ struct FleetEraseCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The subject to erase.", valueName: "subject")) var subject: String
     @Option(help: ArgumentHelp("Erase it on this device only (default: every device).", valueName: "id")) var device: String?
     @Option(help: ArgumentHelp("Who asked for the erasure (a ticket, an operator), kept in subject_erasures.", valueName: "text"))
-    var requestedBy = ""
+    var requestedBy: String
+
+    func validate() throws {
+        if requestedBy.isEmpty {
+            throw ValidationError("--requested-by must not be empty: who asked for the erasure (a ticket, an operator) is part of its record in subject_erasures")
+        }
+    }
 
     func run() async throws {
         for (value, what) in [(subject, "subject"), (device ?? "-", "device id")] {
@@ -31,7 +37,7 @@ struct FleetEraseCommand: AsyncParsableCommand {
                 throw SheetLogError(.invalidInput, "erase: the \(what) \(problem)", context: .init(operation: "erase"))
             }
         }
-        if let problem = NameCharacters.identifierProblem(in: requestedBy, limit: InputLimits.default.maxIdentifierBytes, allowEmpty: true) {
+        if let problem = NameCharacters.identifierProblem(in: requestedBy, limit: InputLimits.default.maxIdentifierBytes) {
             throw SheetLogError(.invalidInput, "erase: the requester \(problem)", context: .init(operation: "erase"))
         }
         let fleet = try await PostgresFleetReader.open(url: store.url ?? "")

@@ -160,6 +160,7 @@ struct CLIErasureCopyTests {
         #expect(erased.stderr == "note: default is the default subject of \(cli.database): a new session whose first command names no subject is refused from now on (its values would be sealed under the erased key); name a subject on every new session\n")
         let json = try cli.run(["--key-file", key, "erase", "--subject", "default", "--requested-by", "test", "--json"])
         #expect(json.stdout.contains(#""defaultSubject":true"#))
+        #expect(json.stdout.contains(#""requestedBy":"test""#), "who asked is echoed: \(json.stdout)")
         let unnamed = #"{"session":"s2","type":"present","presentation":"p1","route":{"name":"n"}}"#
         let refused = try cli.run(["--key-file", key, "ingest", "-"], input: Data((unnamed + "\n").utf8))
         #expect(refused.status == 1)

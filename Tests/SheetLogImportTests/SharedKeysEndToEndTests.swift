@@ -189,10 +189,10 @@ import Testing
         #expect(file.range(of: Data(try #require(try await setup.sealedKey(of: "bob")))) != nil, "the control: bob's row is in the file")
         let onOneDevice = try await ProductBinary.runOffThePool(Self.server, erase + ["--device", "phone"])
         #expect(onOneDevice.stdout.hasPrefix("subject ada was erased on every device before, at "), "the earlier erasure's scope: \(onOneDevice.stdout)")
-        let ghost = try await ProductBinary.runOffThePool(Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "bob", "--device", "phnoe"])
+        let ghost = try await ProductBinary.runOffThePool(Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "bob", "--device", "phnoe", "--requested-by", "ticket 89"])
         #expect(ghost.status == 1 && ghost.stderr.contains("no device phnoe in the fleet store"), "\(ghost.stderr)")
         #expect(try await setup.sharedKeyRows() == ["bob"], "a mistyped device erases nothing")
-        let nobody = try await ProductBinary.runOffThePool(Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "bbo"])
+        let nobody = try await ProductBinary.runOffThePool(Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "bbo", "--requested-by", "ticket 90"])
         #expect(nobody.status == 1 && nobody.stderr.contains("no subject bbo on the collector"), "\(nobody.stderr)")
         let erasures = try await setup.fleet.withConnection { connection in
             let rows = try await connection.query("SELECT count(*)::int FROM subject_erasures WHERE subject = 'bbo'", logger: FleetDatabase.logger)
@@ -318,7 +318,7 @@ import Testing
         let finished = Mutex(false)
         let erasing = Task {
             defer { finished.withLock { $0 = true } }
-            return try await ProductBinary.runOffThePool(Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "ada"])
+            return try await ProductBinary.runOffThePool(Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "ada", "--requested-by", "ticket 92"])
         }
         try await Task.sleep(for: .milliseconds(1_500))
         #expect(!finished.withLock { $0 }, "the erase rewrote the table while psql's transaction held it")

@@ -82,7 +82,12 @@ struct ServeBinaryTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
-    @Test("usage errors exit 2", arguments: [["serve", "--port", "70000"], ["serve", "--host", ""], ["serve", "--nope"], ["listen"]])
+    @Test("usage errors exit 2", arguments: [
+        ["serve", "--port", "70000"], ["serve", "--host", ""], ["serve", "--nope"], ["listen"],
+        // Who asked is part of a collector erasure's record: required, before any connection.
+        ["erase", "--postgres", "postgres://x@127.0.0.1:1/y", "--subject", "s"],
+        ["erase", "--postgres", "postgres://x@127.0.0.1:1/y", "--subject", "s", "--requested-by", ""],
+    ])
     func usageErrors(arguments: [String]) async throws {
         let run = try await ProductBinary.runOffThePool(Self.executable, arguments)
         #expect(run.status == 2, "\(run.stderr)")
