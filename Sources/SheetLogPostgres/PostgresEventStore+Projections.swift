@@ -23,7 +23,7 @@ extension PostgresEventStore {
         for event in recorded where priors[event.stream] == nil {
             priors[event.stream] = try await priorSession(event.stream, before: event.version, connection)
         }
-        // The fleet holds no subjects' keys: sealed values are folded as withheld (`[sealed]`).
+        // The fleet holds no subjects' keys: sealed values are folded as withheld (stored as the stand-in `[sealed]`).
         let change = try ProjectionChange(folding: recorded, keys: NoSubjectKeys()) { stream, _ in
             priors[stream] ?? ProjectedSession(session: stream)
         }

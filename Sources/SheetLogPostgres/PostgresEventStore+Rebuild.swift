@@ -24,7 +24,7 @@ extension PostgresEventStore {
     func writeRebuiltRows(_ connection: PostgresConnection) async throws {
         let chunks = try await rawChunks(connection)
         var next = 0
-        // The fleet holds no subjects' keys: sealed values are folded as withheld (`[sealed]`).
+        // The fleet holds no subjects' keys: sealed values are folded as withheld (stored as the stand-in `[sealed]`).
         let folded = try PipelinedEventScan.fold(keys: NoSubjectKeys()) { capacity in
             defer { next += 1 }
             return next < chunks.count ? chunks[next] : RawEventChunk(capacity: capacity)

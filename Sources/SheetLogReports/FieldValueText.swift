@@ -3,6 +3,8 @@ import SheetLogJSON
 
 /// Field values as the human views print them: strings quoted as JSON, numbers by the JSON
 /// writer's one rule (as export and `--json` print them), and forms as `name=value` pairs sorted by name.
+/// The markers print bare, `[erased]` and `[withheld]`: typed text is always quoted, so no typed
+/// value prints as a marker does.
 ///
 /// Nothing printed holds a control or bidi formatting character: a value's are written as JSON
 /// escapes (`\n`, `\u001b`, `\u202e`), a name's as `\u{1b}` (see `NameCharacters`).
@@ -19,6 +21,10 @@ package enum FieldValueText {
             return flag ? "true" : "false"
         case .null:
             return "null"
+        case .erased:
+            return "[erased]"
+        case .withheld:
+            return "[withheld]"
         }
     }
 

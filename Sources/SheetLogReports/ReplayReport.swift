@@ -10,7 +10,8 @@ import SheetLogJSON
 package enum ReplayReport {
     /// A pretty-printed JSON array, one element per step; with `device`, each element has a `"device"`
     /// key too (`sheetlog-server replay`), in its sorted place; with `mask` ``ValueMask/masked``,
-    /// every form value reads `••••` (the fleet viewer before a reveal).
+    /// every form value that is not empty reads `{"withheld":true}` (the fleet viewer before a reveal).
+    /// Markers are objects, as FieldValue's `Codable` form writes them: a typed `"[erased]"` stays a string.
     package static func json(_ steps: [ReplayStep], device: String? = nil, mask: ValueMask = .shown) throws(SheetLogError) -> String {
         var writer = PrettyJSONWriter(capacity: steps.count * 512)
         writer.beginArray()
@@ -48,7 +49,7 @@ package enum ReplayReport {
 
     /// The payload as the codec writes it for the log (compact, keys sorted), laid out again.
     private static func writePayload(of event: SheetEvent, into writer: inout PrettyJSONWriter) throws(SheetLogError) {
-        let compact = try SheetEventCodec.encodePayload(event)
+        let compact = try SheetEventCodec.encodePayload(event, markers: .object)
         do {
             writer.value(try JSONValue.parse(compact))
         } catch {
@@ -132,6 +133,11 @@ package enum ReplayReport {
             case .number(let number): writer.number(number)
             case .bool(let flag): writer.bool(flag)
             case .null: writer.null()
+            case .erased, .withheld:
+                writer.beginObject()
+                writer.key(values[field]! == .erased ? "erased" : "withheld")
+                writer.bool(true)
+                writer.endObject()
             }
         }
         writer.endObject()

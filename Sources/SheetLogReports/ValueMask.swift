@@ -1,27 +1,25 @@
 import SheetLog
 
-/// Whether a report shows form values or masks them: the fleet viewer masks every value (`••••`
-/// beside its field name) until a reader with the reveal permission reveals the session.
+/// Whether a report shows form values or masks them: the fleet viewer withholds every value
+/// (``FieldValue/withheld``: `{"withheld":true}` in JSON, `••••` on its pages) until a reader with the
+/// reveal permission reveals the session.
 ///
 /// Only the values are masked: field names, whether a value is empty, and what the state machine
 /// derived from the real values (dirty, changed fields, canSave) stay, for they are what support
 /// and the audit read. The derived flags are computed before masking, never from masked values.
 ///
 /// ```swift
-/// ValueMask.masked.apply(.string("47.50"))   // "••••"
+/// ValueMask.masked.apply(.string("47.50"))   // .withheld
 /// ValueMask.masked.apply(.string(""))        // "" (an empty field stays empty)
 /// ```
 package enum ValueMask: Sendable, Hashable {
     case shown
     case masked
 
-    /// What a masked value reads as.
-    package static let text = "••••"
-
     package func apply(_ value: FieldValue) -> FieldValue {
         switch self {
         case .shown: value
-        case .masked: value.isEmpty ? value : .string(Self.text)
+        case .masked: value.isEmpty ? value : .withheld
         }
     }
 
@@ -36,20 +34,7 @@ package enum ValueMask: Sendable, Hashable {
     package func apply(_ event: SheetEvent) -> SheetEvent {
         guard self == .masked else { return event }
         var event = event
-        switch event.kind {
-        case .present(var payload):
-            payload.baseline = apply(payload.baseline)
-            payload.values = payload.values.map(apply)
-            event.kind = .present(payload)
-        case .edit(var payload):
-            payload.value = apply(payload.value)
-            event.kind = .edit(payload)
-        case .save(var payload):
-            payload.values = apply(payload.values)
-            event.kind = .save(payload)
-        case .attemptDismiss, .confirmDiscard, .keepEditing, .saveFailed, .restoreDraft, .declineDraft, .endSession:
-            break
-        }
+        event.kind = event.kind.mappingValues(apply)
         return event
     }
 

@@ -10,7 +10,7 @@ struct FixedKeys: SubjectKeys {
 }
 
 /// Sealed payloads (schema 2): every value sealed at its place, opened only there, with its
-/// subject's key; read as `[erased]` or `[sealed]` without it.
+/// subject's key; read as `.erased` or `.withheld` without it.
 @Suite("sealed payloads")
 struct SealedCodecTests {
     static let subject = "user-42"
@@ -135,7 +135,7 @@ struct SealedCodecTests {
         #expect(wrongKey?.code == .integrityViolation)
     }
 
-    @Test("without the key a value reads as [erased] or [sealed]; without keys at all a sealed event is refused")
+    @Test("without the key a value reads as .erased or .withheld; without keys at all a sealed event is refused")
     func withoutTheKey() throws {
         let event = SheetEvent(occurredAt: 1, .present(.init(
             presentation: "p1", route: Route(name: "r"), baseline: ["a": "x"], values: ["a": "y", "b": 2])))

@@ -3,7 +3,7 @@ import SheetLogDomain
 import Testing
 
 /// A reader without the values (the fleet without a subject's key) folds the same events with
-/// every value withheld (`[sealed]`). Compared with the fold of the real values,
+/// every value withheld (`.withheld`). Compared with the fold of the real values,
 /// over random command sequences: the structure stays — every dirty draft is dirty and recoverable
 /// there too, each dismissal attempt sees exactly the changed fields it recorded, and every sheet
 /// ends in the same status and alert. Only an edit that puts a field's baseline value back can
@@ -74,7 +74,7 @@ struct UnreadableValuesPropertyTests {
         }
     }
 
-    /// `event` as a reader without its subject's key reads it: every value `[sealed]`.
+    /// `event` as a reader without its subject's key reads it: every value `.withheld`.
     static func masked(_ event: SheetEvent) -> SheetEvent {
         func hidden(_ values: [String: FieldValue]) -> [String: FieldValue] { values.mapValues { _ in .withheld } }
         var copy = event

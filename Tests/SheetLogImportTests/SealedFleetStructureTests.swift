@@ -2,7 +2,7 @@ import Foundation
 import SheetLogTestSupport
 import Testing
 
-/// The fleet reads a sealed device's values as `[sealed]` without its subject's key, yet answers
+/// The fleet reads a sealed device's values as withheld without its subject's key, yet answers
 /// what the device's file does about the drafts' structure: which are dirty, which fields changed,
 /// which are recoverable. (It compared the placeholders: every draft read as clean, and the
 /// recoverable ones were gone.) Through the real binaries and PostgreSQL.
@@ -58,6 +58,43 @@ import Testing
         let erasedStats = try await ProductBinary.runOffThePool(
             ImportCommandTests.server, ["stats", "--postgres", fleet.url, "--device", "dev1", "--json"])
         #expect(erasedStats.stdout.contains("\"recoverableDrafts\" : 0"), "\(erasedStats.stdout)")
+    }
+
+    /// The fleet's rows of a sealed device hold `[sealed]` where a value goes, and a plain device's
+    /// typed `[sealed]` is text: the one is read as withheld (an object in JSON), the other as typed.
+    @Test func aSealedDevicesDraftValuesAreWithheldAndAPlainDevicesTypedTextIsNot() async throws {
+        let directory = try TemporaryDirectory("sealed-fleet-markers")
+        let key = directory.path("master.key"), sealed = directory.path("sealed.sqlite"), plain = directory.path("plain.sqlite")
+        #expect(try await ProductBinary.runOffThePool(ImportCommandTests.sheetlog, ["keygen", key]).status == 0)
+        let typed = """
+            {"session":"t1","type":"present","presentation":"item","route":{"name":"editItem"},"baseline":{"title":"[sealed]"},"subject":"tess"}
+            {"session":"t1","type":"edit","field":"title","value":"[withheld]"}
+
+            """
+        for (file, keyArguments, lines) in [
+            (sealed, ["--key-file", key], typed),
+            (plain, [], typed.replacingOccurrences(of: #","subject":"tess""#, with: "")),
+        ] {
+            let ingest = try await ProductBinary.runOffThePool(
+                ImportCommandTests.sheetlog, ["--db", file] + keyArguments + ["ingest", "-"], input: Data(lines.utf8))
+            #expect(ingest.status == 0, "\(ingest.stderr)")
+        }
+        let fleet = try await FleetDatabase.fresh()
+        for (device, file) in [("sealed", sealed), ("plain", plain)] {
+            let imported = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["import", "--postgres", fleet.url, "--device", device, file])
+            #expect(imported.status == 0, "\(imported.stderr)")
+        }
+        func draft(_ device: String) async throws -> [String: Any] {
+            let run = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["recover", "--postgres", fleet.url, "--device", device, "--json"])
+            let drafts = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]], "\(run.stderr)")
+            return try #require(drafts.first)
+        }
+        let withheld = try await draft("sealed")
+        #expect(withheld["values"] as? [String: [String: Bool]] == ["title": ["withheld": true]], "\(withheld)")
+        #expect(withheld["baseline"] as? [String: [String: Bool]] == ["title": ["withheld": true]], "\(withheld)")
+        let text = try await draft("plain")
+        #expect(text["values"] as? [String: String] == ["title": "[withheld]"], "\(text)")
+        #expect(text["baseline"] as? [String: String] == ["title": "[sealed]"], "\(text)")
     }
 
     /// Session → changed fields of each recoverable draft in `recover --json`'s output.

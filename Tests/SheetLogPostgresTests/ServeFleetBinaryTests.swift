@@ -30,7 +30,7 @@ struct ServeFleetBinaryTests {
     }
 
     /// A stats answer without `fileBytes` and `bytesPerEvent`.
-    /// The drafts with every non-empty value written `••••`, as the fleet viewer masks them.
+    /// The drafts with every non-empty value withheld (`{"withheld":true}`), as the fleet viewer masks them.
     static func masked(_ body: String) throws -> NSArray {
         let drafts = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [[String: Any]])
         return drafts.map { draft in
@@ -39,7 +39,7 @@ struct ServeFleetBinaryTests {
                 let values = draft[key] as? [String: Any] ?? [:]
                 draft[key] = values.mapValues { value -> Any in
                     if let text = value as? String, text.isEmpty { return text }
-                    return value is NSNull ? value : "••••"
+                    return value is NSNull ? value : ["withheld": true] as NSDictionary
                 }
             }
             return draft as NSDictionary

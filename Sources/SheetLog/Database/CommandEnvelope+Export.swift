@@ -2,7 +2,8 @@ extension CommandEnvelope {
     /// The command that appended `first` (its first event), rebuilt from the payload and the
     /// metadata's `command`; the event's type stands in when the metadata names none.
     init(exporting first: RecordedEvent, keys: any SubjectKeys) throws {
-        let event = try SheetEventCodec.decode(first, keys: keys)
+        var event = try SheetEventCodec.decode(first, keys: keys)
+        event.kind = event.kind.mappingValues(\.exported)
         let name = EventMetadata.command(of: first) ?? first.type
         guard let type = SheetCommandType(rawValue: name), let command = Self.command(type, appending: event.kind, in: first.stream)
         else {

@@ -49,7 +49,7 @@ extension SheetLogDatabase {
             }
             var envelope = try CommandEnvelope(exporting: event, keys: keys)
             if let value = erasedEdits[event.eventID], case let .edit(field, _, presentation) = envelope.command {
-                envelope.command = .edit(field: field, value: value, presentation: presentation)
+                envelope.command = .edit(field: field, value: value.exported, presentation: presentation)
             }
             return .command(envelope)
         }

@@ -147,6 +147,11 @@ private struct FingerprintBytes {
             bytes += [3, flag ? 1 : 0]
         case .null:
             bytes.append(4)
+        case .erased:
+            // Never recorded (the decider refuses markers); a tag of its own all the same.
+            bytes.append(5)
+        case .withheld:
+            bytes.append(6)
         }
     }
 

@@ -97,6 +97,11 @@ extension SheetDecider {
             if field.isEmpty {
                 throw violation("a field name of presentation \(presentation) is empty", code: .invalidInput, presentation: presentation)
             }
+            if value.isMarker {
+                throw violation(
+                    "field \(field) of presentation \(presentation) holds a value read as \(value == .erased ? "erased" : "withheld"), which is what reading gives, not a value to record",
+                    code: .invalidInput, presentation: presentation, field: field)
+            }
             if !value.isFinite {
                 throw violation(
                     "field \(field) of presentation \(presentation) holds a non-finite number", code: .invalidInput,

@@ -43,10 +43,16 @@ public enum SheetEventCodec {
         try payloadEncoder(event, eventID: eventID).text
     }
 
+    /// The payload JSON text of `event` as a report prints it: plain, keys sorted, and its markers
+    /// (``FieldValue/erased``, ``FieldValue/withheld``) as objects, never as text a value could hold.
+    package static func encodePayload(_ event: SheetEvent, markers: JSONWriter.MarkerForm) throws(SheetLogError) -> String {
+        try payloadEncoder(event, eventID: nil, markers: markers).text
+    }
+
     private static func payloadEncoder(
-        _ event: SheetEvent, eventID: String?, sealing: PayloadSealing? = nil
+        _ event: SheetEvent, eventID: String?, sealing: PayloadSealing? = nil, markers: JSONWriter.MarkerForm = .storedStandIn
     ) throws(SheetLogError) -> PayloadEncoder {
-        var encoder = if let sealing { PayloadEncoder(sealing: sealing, eventID: eventID ?? "") } else { PayloadEncoder() }
+        var encoder = if let sealing { PayloadEncoder(sealing: sealing, eventID: eventID ?? "") } else { PayloadEncoder(markers: markers) }
         do {
             try encoder.kind(event.kind)
             return encoder
@@ -152,17 +158,20 @@ public enum SheetEventCodec {
             throw failure(.undecodableEvent) { location in "\(type) event\(location) has a malformed payload" }
         }
         var subject: String?
+        // Every value of an event whose subject is erased, or whose key is not at hand, reads as that marker.
+        var marker: FieldValue?
         if schemaVersion == sealedSchemaVersion {
             subject = SealedPayload.subject(of: json)
             guard let opening else {
                 throw failure(.keyUnavailable) { location in "\(type) event\(location) is sealed and no keys were given to open it" }
             }
-            json = try SealedPayload.opened(json, type: eventType, opening: opening) { code, rest in
+            (json, marker) = try SealedPayload.opened(json, type: eventType, opening: opening) { code, rest in
                 failure(code) { location in "\(type) event\(location) \(rest)" }
             }
         }
         do {
-            return (SheetEvent(occurredAt: occurredAt, try PayloadDecoder(json).kind(eventType)), subject)
+            let kind = try PayloadDecoder(json).kind(eventType)
+            return (SheetEvent(occurredAt: occurredAt, marker.map(kind.everyValue(readingAs:)) ?? kind), subject)
         } catch {
             throw failure(.undecodableEvent) { location in "\(type) event\(location) has a malformed payload\(error.detail)" }
         }

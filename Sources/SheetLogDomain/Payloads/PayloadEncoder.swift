@@ -25,7 +25,16 @@ struct PayloadEncoder {
     /// ``JSONWriter/isStrictlyValid``): false when a string holds a NUL, which only the store refuses.
     var isStrictlyValid: Bool { json.isStrictlyValid }
 
+    /// How markers are written: their stored stand-in (what a store would write, had the decider
+    /// not refused them), or as objects (what the reports print).
+    private var markers: JSONWriter.MarkerForm = .storedStandIn
+
     init() { sealing = nil }
+
+    init(markers: JSONWriter.MarkerForm) {
+        sealing = nil
+        self.markers = markers
+    }
 
     init(sealing: PayloadSealing, eventID: String) {
         self.sealing = (sealing, eventID)
@@ -95,7 +104,7 @@ struct PayloadEncoder {
     }
 
     private mutating func values(_ values: [String: FieldValue], member: String) {
-        guard sealing != nil else { return json.fieldValues(values) }
+        guard sealing != nil else { return json.fieldValues(values, markers: markers) }
         json.beginObject()
         for field in values.keys.sorted(by: JSONWriter.keyPrecedes) {
             json.key(field)
@@ -106,7 +115,7 @@ struct PayloadEncoder {
 
     /// The value as it is, or sealed at its position and written as a base64 string.
     private mutating func value(_ value: FieldValue, member: String, field: String) {
-        guard let (seal, eventID) = sealing else { return json.fieldValue(value) }
+        guard let (seal, eventID) = sealing else { return json.fieldValue(value, markers: markers) }
         if !value.isFinite {
             // Left to the check after the payload: the same error as a plain payload's.
             return json.fieldValue(value)

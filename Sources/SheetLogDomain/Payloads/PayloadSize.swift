@@ -30,6 +30,7 @@ enum PayloadSize {
             return text.hasSuffix(".0") ? text.utf8.count - 2 : text.utf8.count
         case .bool(let flag): return flag ? 4 : 5
         case .null: return 4
+        case .erased, .withheld: return string(value.storedStandIn!)
         }
     }
 

@@ -10,15 +10,22 @@ enum SealedPayload {
         json["subject"]?.string
     }
 
-    /// The plain payload. Throws ``SheetLogError/Code/integrityViolation`` for a value that does not
-    /// open at its position (altered, or moved from another field or event): never a wrong value.
+    /// The plain payload, and the marker every value of it reads as when the subject's key is erased
+    /// or not at hand (the payload then holds the marker's stand-in text, which the caller replaces).
+    /// Throws ``SheetLogError/Code/integrityViolation`` for a value that does not open at its position
+    /// (altered, or moved from another field or event): never a wrong value.
     static func opened(
         _ json: JSONValue, type: SheetEventType, opening: SealedOpening, failure: (SheetLogError.Code, String) -> SheetLogError
-    ) throws(SheetLogError) -> JSONValue {
+    ) throws(SheetLogError) -> (json: JSONValue, marker: FieldValue?) {
         guard case .object(let members) = json, let subject = subject(of: json) else {
             throw failure(.undecodableEvent, "has a sealed payload without its subject")
         }
         let key = try opening.keys.key(for: subject)
+        let marker: FieldValue? = switch key {
+        case .available: nil
+        case .erased: .erased
+        case .withheld: .withheld
+        }
         let field = json["field"]?.string
         var plain: [(key: String, value: JSONValue)] = []
         plain.reserveCapacity(members.count)
@@ -33,7 +40,7 @@ enum SealedPayload {
                 plain.append(member)
             }
         }
-        return .object(plain)
+        return (.object(plain), marker)
     }
 
     private static func openedObject(
@@ -83,6 +90,7 @@ extension JSONValue {
         case .number(let number): self = .number(number)
         case .bool(let flag): self = .bool(flag)
         case .null: self = .null
+        case .erased, .withheld: self = .string(value.storedStandIn!)
         }
     }
 }

@@ -24,13 +24,6 @@ public struct NoSubjectKeys: SubjectKeys {
     public func key(for subject: String) -> SubjectKey { .withheld }
 }
 
-extension FieldValue {
-    /// What a value of an erased subject reads as.
-    public static let erased = FieldValue.string("[erased]")
-    /// What a sealed value reads as where its key is not at hand (the fleet, without shared keys).
-    public static let withheld = FieldValue.string("[sealed]")
-}
-
 /// The keys a reader was given, subject by subject; a subject it was not given reads as withheld.
 package struct GivenSubjectKeys: SubjectKeys {
     package let keys: [String: SubjectKey]

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Coding as a plain JSON scalar: `"47.50"`, `12.5`, `true`, `null`.
+/// Coding as a plain JSON scalar: `"47.50"`, `12.5`, `true`, `null`; the markers as objects that no
+/// typed value can be, `{"erased":true}` and `{"withheld":true}`.
 ///
 /// A number is decoded only when it can be stored exactly: when the double it becomes prints back
 /// (shortest round-trip form, as SheetLog stores it) to the decimal value the decoder read. So
@@ -9,6 +10,10 @@ import Foundation
 /// within about 1e±128: beyond that the check cannot see the text, and the double is kept.
 extension FieldValue: Codable {
     public init(from decoder: any Decoder) throws {
+        if let marker = try? decoder.container(keyedBy: MarkerKey.self) {
+            self = try Self.marker(in: marker)
+            return
+        }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -32,6 +37,24 @@ extension FieldValue: Codable {
         case .number(let number): try container.encode(number)
         case .bool(let flag): try container.encode(flag)
         case .null: try container.encodeNil()
+        case .erased, .withheld:
+            var marker = encoder.container(keyedBy: MarkerKey.self)
+            try marker.encode(true, forKey: self == .erased ? .erased : .withheld)
+        }
+    }
+
+    private enum MarkerKey: String, CodingKey { case erased, withheld }
+
+    /// `{"erased":true}` or `{"withheld":true}`, and nothing else.
+    private static func marker(in container: KeyedDecodingContainer<MarkerKey>) throws -> FieldValue {
+        let keys = container.allKeys
+        guard keys.count == 1, try container.decode(Bool.self, forKey: keys[0]) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: container.codingPath, debugDescription: "a field value is a JSON scalar, {\"erased\":true} or {\"withheld\":true}"))
+        }
+        switch keys[0] {
+        case .erased: return .erased
+        case .withheld: return .withheld
         }
     }
 }

@@ -42,24 +42,32 @@ extension PostgresBackend {
     /// The device's rows of the `recoverable_drafts` view (which leaves out the drafts of an erased
     /// subject, as the device does), the most recently touched last (ties by session and presentation in byte order, as SQLite
     /// compares text).
+    ///
+    /// The fleet holds no subject's key, so a sealed session's rows hold every value as the withheld
+    /// stand-in (`[sealed]`): they read as ``FieldValue/withheld``, whatever text they hold, and a plain
+    /// device's typed `[sealed]` stays a string.
     package func recoverableDrafts() async throws -> [RecoverableDraft] {
         try await store.reading("recoverableDrafts") { client in
             let rows = try await client.query("""
-                SELECT session, presentation, route_name, route_group, route_params, baseline, draft_values,
-                       changed_fields, reason, last_edit_at
-                FROM recoverable_drafts WHERE device = \(device)
-                ORDER BY last_position, session COLLATE "C", presentation COLLATE "C"
+                SELECT d.session, d.presentation, d.route_name, d.route_group, d.route_params, d.baseline, d.draft_values,
+                       d.changed_fields, d.reason, d.last_edit_at,
+                       EXISTS (SELECT 1 FROM events first
+                               WHERE first.device = d.device AND first.stream = d.session AND first.version = 1
+                                 AND first.schema_version = 2) AS sealed
+                FROM recoverable_drafts d WHERE d.device = \(device)
+                ORDER BY d.last_position, d.session COLLATE "C", d.presentation COLLATE "C"
                 """, logger: store.logger)
             var drafts: [RecoverableDraft] = []
-            for try await row in rows.decode((String, String, String, String, String, String, String, String, String, Int64?).self) {
+            for try await row in rows.decode((String, String, String, String, String, String, String, String, String, Int64?, Bool).self) {
                 let name = "draft \(row.0)/\(row.1)"
                 let table = "recoverable_drafts"
+                let withheld: (FieldValue) -> FieldValue = row.10 ? { _ in .withheld } : { $0 }
                 drafts.append(RecoverableDraft(
                     session: row.0, presentation: row.1,
                     route: Route(name: row.2, group: row.3,
                                  params: try ProjectionColumn.stringMap(row.4, table: table, column: "route_params", row: name)),
-                    values: try ProjectionColumn.fieldValues(row.6, table: table, column: "draft_values", row: name),
-                    baseline: try ProjectionColumn.fieldValues(row.5, table: table, column: "baseline", row: name),
+                    values: try ProjectionColumn.fieldValues(row.6, table: table, column: "draft_values", row: name).mapValues(withheld),
+                    baseline: try ProjectionColumn.fieldValues(row.5, table: table, column: "baseline", row: name).mapValues(withheld),
                     changedFields: try ProjectionColumn.strings(row.7, table: table, column: "changed_fields", row: name),
                     reason: RecoverableDraft.Reason(rawValue: row.8) ?? .abandoned,
                     lastEditAt: row.9))

@@ -14,7 +14,7 @@ import SheetLogStorage
 /// let drafts = try await backend.recoverableDrafts()
 /// ```
 package final class PostgresBackend: SheetLogBackend, Sendable {
-    /// The fleet holds no subjects' keys: sealed values read as withheld (`[sealed]`).
+    /// The fleet holds no subjects' keys: sealed values read as withheld.
     package var subjectKeys: any SubjectKeys { NoSubjectKeys() }
 
     /// None: a device's log in the fleet store comes without its master key.

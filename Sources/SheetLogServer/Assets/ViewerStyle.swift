@@ -112,6 +112,7 @@ button:hover { background: var(--accent-soft); }
 .fields tr.changed-now th { box-shadow: inset 3px 0 0 #e0b400; }
 .required { color: var(--red); margin-left: 2px; }
 .none { color: #a1a1a6; }
+.marker { display: inline-block; padding: 0 6px; border-radius: 4px; background: #ececf0; color: var(--muted); font-size: 11.5px; font-style: italic; }
 .no-fields { margin: 0; padding: 10px 12px; color: var(--muted); }
 .sheet-actions { display: flex; justify-content: space-between; padding: 10px 12px; }
 .fake-button { color: var(--accent); }

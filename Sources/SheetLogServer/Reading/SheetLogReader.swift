@@ -22,7 +22,7 @@ package protocol SheetLogReader: Sendable {
     func replay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep]
 
     /// ``replay(device:session:through:)`` as a reveal shows it: in the fleet, the sealed values
-    /// opened with the keys the device shared (`[sealed]` without one, `[erased]` once erased).
+    /// opened with the keys the device shared (withheld without one, erased once erased).
     func revealedReplay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep]
 
     /// The dismissals matching `query`, in log order.
