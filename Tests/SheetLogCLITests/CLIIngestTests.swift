@@ -107,7 +107,7 @@ struct CLIIngestTests {
         defer { cli.remove() }
         let wrong = try cli.ingest([IngestLines.present(), IngestLines.edit(), IngestLines.swipe(outcome: "dismissed")])
         #expect(wrong.status == 1)
-        #expect(wrong.stderr == "sheetlog: line 3: attemptDismiss: the line claims outcome dismissed but the state machine decides blocked in session s1\n")
+        #expect(wrong.stderr == "sheetlog: line 3: attemptDismiss: the command claims outcome dismissed but the state machine decides blocked in session s1\n")
         #expect(try StoredLog(path: cli.database).eventCount() == 0)
         let right = try cli.ingest([IngestLines.present(), IngestLines.edit(), IngestLines.swipe(outcome: "blocked")])
         #expect(right.status == 0, "\(right.stderr)")

@@ -107,6 +107,7 @@ extension CommandEnvelope {
             earlier.envelope.targetSession != targetSession || earlier.envelope.session != session ? "session"
             : earlier.command.name != command.name ? "command"
             : earlier.command != command ? "content"
+            : expectedOutcome != nil && earlier.envelope.expectedOutcome != nil && expectedOutcome != earlier.envelope.expectedOutcome ? "outcome"
             : occurredAt.map { $0 == earlier.occurredAt ? nil : "occurredAt" } ?? nil
         guard let difference else { return }
         throw SheetLogError(

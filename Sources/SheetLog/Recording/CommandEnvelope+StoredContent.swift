@@ -33,6 +33,7 @@ extension CommandEnvelope {
             return "subject"
         }
         let event = try SheetEventCodec.decode(first, keys: keys)
+        if let expectedOutcome, case .attemptDismiss(let payload) = event.kind, payload.outcome != expectedOutcome { return "outcome" }
         switch command {
         case let .restoreDraft(draft, newPresentation):
             guard case .restoreDraft(let payload) = event.kind else { return "command" }

@@ -24,14 +24,24 @@ public struct CommandEnvelope: Sendable, Hashable {
     /// command (else the database's default subject) and never changed; a later command may repeat
     /// it, never name another. Ignored by a plain database.
     public var subject: String?
+    /// The outcome an `attemptDismiss` claims: decided in the append's transaction, the command is
+    /// refused (``SheetLogError/Rule/outcomeDiffers``, nothing recorded) when the state machine decides
+    /// another, and a resend of a stored command with another outcome is an idempotency conflict. Not
+    /// stored: only the decided outcome is.
+    public var expectedOutcome: DismissOutcome?
 
-    /// A command for `session`, with an optional id, time (milliseconds since 1970) and subject.
-    public init(session: String, command: SheetCommand, id: String? = nil, occurredAt: Int64? = nil, subject: String? = nil) {
+    /// A command for `session`, with an optional id, time (milliseconds since 1970), subject and
+    /// expected outcome.
+    public init(
+        session: String, command: SheetCommand, id: String? = nil, occurredAt: Int64? = nil, subject: String? = nil,
+        expectedOutcome: DismissOutcome? = nil
+    ) {
         self.session = session
         self.command = command
         self.id = id
         self.occurredAt = occurredAt
         self.subject = subject
+        self.expectedOutcome = expectedOutcome
     }
 
     /// A command for `session` that happened at `date` (kept to the millisecond).

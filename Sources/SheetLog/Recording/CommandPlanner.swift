@@ -267,7 +267,8 @@ struct CommandPlanner {
         }
         let target = command.envelope.targetSession
         let state = try state(of: target, in: &plan)
-        return [(target, try SheetDecider.decide(command.command, state: state, at: at, limits: limits))]
+        return [(target, try SheetDecider.decide(
+            command.command, expecting: command.envelope.expectedOutcome, state: state, at: at, limits: limits))]
     }
 
     /// Refuses to restore or decline a draft that is on screen in a session this handle is recording:

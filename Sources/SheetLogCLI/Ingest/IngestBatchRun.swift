@@ -67,16 +67,9 @@ struct IngestBatchRun {
         return summary
     }
 
-    /// Records `lines` in one transaction (checking the outcomes they claim first).
+    /// Records `lines` in one transaction (the outcomes they claim decided with them).
     private func record(_ lines: [Numbered<IngestLine>], into database: SheetLogDatabase, summary: inout IngestSummary) async throws {
         if lines.isEmpty { return }
-        // Only lines up to the last one that claims an outcome need the simulation.
-        if let last = lines.lastIndex(where: { $0.line.expectedOutcome != nil }) {
-            var outcomes = OutcomeCheck(database: database)
-            for (number, line) in lines[...last] {
-                guard try await outcomes.check(line, number: number) else { break }
-            }
-        }
         let envelopes = lines.map { $0.line.envelope }
         let results: [RecordResult]
         do {
@@ -101,9 +94,9 @@ struct IngestBatchRun {
 }
 
 extension IngestLine {
-    /// The facade's envelope for the line (the claimed outcome is checked separately).
+    /// The facade's envelope for the line, its claimed outcome a precondition the decider checks.
     var envelope: CommandEnvelope {
-        CommandEnvelope(session: session, command: command, id: id, occurredAt: occurredAt, subject: subject)
+        CommandEnvelope(session: session, command: command, id: id, occurredAt: occurredAt, subject: subject, expectedOutcome: expectedOutcome)
     }
 }
 

@@ -68,12 +68,6 @@ struct IngestEachRun {
                     if stop { break group }
                     continue group
                 }
-                if line.expectedOutcome != nil {
-                    // A claimed outcome is checked against the state the earlier lines leave: they
-                    // are answered first.
-                    stop = try await answer(&pending, in: database, rejected: &rejected)
-                    if stop { break }
-                }
                 pending.append(await submit(line, number: raw.number, to: database))
             }
             if !stop { stop = try await answer(&pending, in: database, rejected: &rejected) }
@@ -124,12 +118,8 @@ struct IngestEachRun {
         }
     }
 
-    /// Checks the outcome the line claims, then records it on its own.
+    /// Records the line on its own (its claimed outcome decided with it).
     private func record(_ line: IngestLine, number: Int, into database: SheetLogDatabase) async throws -> RecordResult {
-        if line.expectedOutcome != nil {
-            var outcomes = OutcomeCheck(database: database)
-            _ = try await outcomes.check(line, number: number)
-        }
         do {
             return try await database.record([line.envelope])[0]
         } catch let error as SheetLogError {
@@ -165,13 +155,9 @@ struct IngestEachRun {
         case submitted(number: Int, id: String?, RecordTicket)
     }
 
-    /// Checks one decoded line's claimed outcome and submits it, without waiting for its commit.
+    /// Submits one decoded line (its claimed outcome decided with it), without waiting for its commit.
     private func submit(_ line: IngestLine, number: Int, to database: SheetLogDatabase) async -> PendingLine {
         do {
-            if line.expectedOutcome != nil {
-                var outcomes = OutcomeCheck(database: database)
-                _ = try await outcomes.check(line, number: number)
-            }
             return .submitted(number: number, id: line.id, try database.submit([line.envelope], states: .afterEachCommand))
         } catch let error as SheetLogError {
             return .refused(number: number, error.context.line == nil ? error.atLine(number) : error, id: line.id)
