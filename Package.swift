@@ -18,8 +18,6 @@ let package = Package(
         .library(name: "SheetLog", targets: ["SheetLog"]),
         // The SQLite backend: its types appear in `SheetLogDatabase.Options` (store configuration).
         .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
-        // An in-memory event store with the same semantics, for apps' own tests.
-        .library(name: "SheetLogTesting", targets: ["SheetLogTesting"]),
         // The device-side command line. The benchmark (`SheetLogBench`), the crash appender
         // (`SheetLogCrashAppender`) and the fuzz target (`SheetLogFuzz`) are targets, not products:
         // `swift run SheetLogBench`, `swift build --product SheetLogFuzz`.
@@ -94,8 +92,6 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
-        // An in-memory store with the same semantics, and test helpers.
-        .target(name: "SheetLogTesting", dependencies: ["SheetLogCore"]),
 
         // MARK: Test and benchmark support
 
@@ -132,7 +128,7 @@ let package = Package(
         .target(name: "SheetLogPostgresTestSupport", dependencies: ["SheetLogTestSupport"], path: "Tests/SheetLogPostgresTestSupport"),
         // The event store conformance suite as named checks over a store factory: every backend's
         // tests run all of them (SQLite and in memory here).
-        .target(name: "SheetLogStoreConformance", dependencies: ["SheetLogTesting"], path: "Tests/SheetLogStoreConformance"),
+        .target(name: "SheetLogStoreConformance", dependencies: ["SheetLogCore"], path: "Tests/SheetLogStoreConformance"),
         // What a storage backend must honour beyond the event store (the deciding append, the read
         // models, verify, the facade's flows), as named checks over a backend factory.
         .target(
@@ -151,14 +147,14 @@ let package = Package(
         ),
         .testTarget(name: "SheetLogSQLiteTests", dependencies: ["SheetLogTestSupport", "SheetLogSQLite", grdb]),
         .testTarget(
-            name: "SheetLogStoreConformanceTests", dependencies: ["SheetLogStoreConformance", "SheetLogSQLite", "SheetLogTesting", grdb]
+            name: "SheetLogStoreConformanceTests", dependencies: ["SheetLogStoreConformance", "SheetLogSQLite", "SheetLogCore", grdb]
         ),
         .testTarget(name: "SheetLogBackendConformanceTests", dependencies: ["SheetLogBackendConformance", "SheetLogSQLite"]),
         .testTarget(
             name: "SheetLogPostgresTests",
             dependencies: [
                 "SheetLogPostgres", "SheetLogPostgresTestSupport", "SheetLogStoreConformance", "SheetLogBackendConformance", "SheetLogStorage",
-                "SheetLogProjections", "SheetLogDomain", "SheetLogTestSupport", "SheetLogSQLite", "SheetLogTesting", "SheetLogFleet", "SheetLog",
+                "SheetLogProjections", "SheetLogDomain", "SheetLogTestSupport", "SheetLogSQLite", "SheetLogFleet", "SheetLog",
                 "SheetLogReports", "SheetLogViewerTestSupport", "SheetLogServerCLI", postgresNIO, logging, grdb,
             ]
         ),

@@ -3,7 +3,7 @@ import PostgresNIO
 import SheetLogCore
 import SheetLogPostgres
 import SheetLogStoreConformance
-import SheetLogTesting
+import SheetLogCore
 import Testing
 
 /// Every check of ``StoreConformance`` against the fleet store: each check on a database of its own

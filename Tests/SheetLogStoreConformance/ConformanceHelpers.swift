@@ -1,4 +1,4 @@
-import SheetLogTesting
+import SheetLogCore
 import Testing
 
 /// A small event of `type`, with a fresh id unless one is given.

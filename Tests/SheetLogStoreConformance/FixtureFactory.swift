@@ -1,4 +1,4 @@
-import SheetLogTesting
+import SheetLogCore
 
 /// Makes a fresh, empty fixture of one kind for each check: what a backend's test target hands a
 /// conformance suite (``StoreFactory`` for the event store suite, `BackendFactory` for the backend suite).
@@ -6,10 +6,8 @@ import SheetLogTesting
 /// ```swift
 /// let memory = StoreFactory { limits in
 ///     let clock = ManualClock()
-///     let store = InMemoryEventStore(limits: limits, clock: clock)
-///     return StoreFixture(store: store, clock: clock, tamper: { position, change in
-///         try store.tamper(at: position) { change.apply(to: &$0) }
-///     })
+///     let store = try SQLiteEventStore.inMemory(configuration: .init(limits: limits, clock: clock))
+///     return StoreFixture(store: store, clock: clock, tamper: sqliteTamper(store))
 /// }
 /// ```
 package struct FixtureFactory<Fixture>: Sendable {

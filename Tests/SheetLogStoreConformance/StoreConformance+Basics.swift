@@ -1,4 +1,4 @@
-import SheetLogTesting
+import SheetLogCore
 import Testing
 
 /// Appends and selects, conflicts, multi-stream batches, the store's clock, empty appends.

@@ -1,4 +1,4 @@
-import SheetLogTesting
+import SheetLogCore
 import Testing
 
 /// The integrity chain: each stored link recomputes under its rule, and tampering is found at its position.

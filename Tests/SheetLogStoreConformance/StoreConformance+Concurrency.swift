@@ -1,4 +1,4 @@
-import SheetLogTesting
+import SheetLogCore
 import Testing
 
 /// Concurrent writers and readers: no conflicts across streams, no gaps, no interleaved batches.

@@ -1,4 +1,4 @@
-import SheetLogTesting
+import SheetLogCore
 import Testing
 
 /// Every expected-version mode on a new and on an existing stream, as Commanded's `AppendEventsTestCase`.

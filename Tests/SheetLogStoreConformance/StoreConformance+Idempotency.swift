@@ -1,4 +1,4 @@
-import SheetLogTesting
+import SheetLogCore
 import Testing
 
 /// Retries by event id: an exact retry returns the originals, anything else is a conflict.

@@ -1,4 +1,4 @@
-import SheetLogTesting
+import SheetLogCore
 import Testing
 
 /// Input that breaks ``InputLimits`` is refused with a typed error before anything is stored.

@@ -1,4 +1,4 @@
-import SheetLogTesting
+import SheetLogCore
 import Testing
 
 /// Stream reads with bounds (Akka's journal TCK replay cases), whole-log reads (`eventsourcing`'s

@@ -1,4 +1,4 @@
-import SheetLogTesting
+import SheetLogCore
 import Testing
 
 /// A store on a file keeps its log across a reopen, as after an app restart.

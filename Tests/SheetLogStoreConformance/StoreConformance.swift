@@ -1,7 +1,7 @@
-import SheetLogTesting
+import SheetLogCore
 
 /// The behaviour every ``EventStore`` shares, as named checks any backend's tests run: the SQLite
-/// store (on a file and in memory) and the in-memory store now, PostgreSQL later.
+/// store (on a file and in memory) and PostgreSQL's.
 ///
 /// The cases follow the recorder tests of Python's `eventsourcing`, Commanded's
 /// `AppendEventsTestCase` and Akka's journal TCK; each `StoreConformance+Concern.swift` file holds

@@ -1,5 +1,5 @@
 import Foundation
-import SheetLogTesting
+import SheetLogCore
 
 /// A store under test, the clock it stamps `recordedAt` with, and how to get rid of it.
 ///

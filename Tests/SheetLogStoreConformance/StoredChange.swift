@@ -1,4 +1,4 @@
-import SheetLogTesting
+import SheetLogCore
 
 /// One change made to a stored event behind the store's back, as someone editing the file would:
 /// what a ``StoreFixture``'s `tamper` applies (each backend in its own way, SQL for the databases).

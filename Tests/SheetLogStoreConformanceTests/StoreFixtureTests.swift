@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 import SheetLogStoreConformance
-import SheetLogTesting
+import SheetLogCore
+import SheetLogSQLite
 import Testing
 
 /// The file fixture the SQLite kinds will use: one path per fixture, reopened as is, removed on cleanup.
@@ -17,7 +18,7 @@ import Testing
         let opened = OpenedPaths()
         let fixture = try await StoreFixture.onFile(clock: ManualClock()) { path in
             opened.record(path)
-            return InMemoryEventStore()
+            return try SQLiteEventStore.inMemory()
         }
         let path = try #require(opened.all.first)
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func theInMemoryFixtureHasNothingToReopen() async throws {
-        let fixture = try await makeStore(.inMemory)
+        let fixture = try await makeStore(.sqliteMemory)
         defer { fixture.cleanup() }
         #expect(try await fixture.reopen() == nil)
     }

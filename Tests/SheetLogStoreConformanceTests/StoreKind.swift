@@ -1,12 +1,11 @@
 import GRDB
 import SheetLogSQLite
 import SheetLogStoreConformance
-import SheetLogTesting
+import SheetLogCore
 import Testing
 
 /// Every store the conformance suite runs against.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
-    case inMemory
     case sqliteMemory
     case sqliteFile
 
@@ -22,11 +21,6 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
 func makeStore(_ kind: StoreKind, limits: InputLimits = .default) async throws -> StoreFixture {
     let clock = ManualClock()
     switch kind {
-    case .inMemory:
-        let store = InMemoryEventStore(limits: limits, clock: clock)
-        return StoreFixture(store: store, clock: clock, tamper: { position, change in
-            try store.tamper(at: position) { change.apply(to: &$0) }
-        })
     case .sqliteMemory:
         let store = try SQLiteEventStore.inMemory(configuration: .init(limits: limits, clock: clock))
         return StoreFixture(store: store, clock: clock, tamper: sqliteTamper(store))

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import SheetLogStoreConformance
-import SheetLogTesting
+import SheetLogCore
 
 extension StoredChange {
     /// The UPDATE that makes the change to the event at `position` in the `events` table.

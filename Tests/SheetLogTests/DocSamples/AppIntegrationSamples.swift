@@ -7,6 +7,16 @@ import Testing
 @Suite @MainActor struct AppIntegrationSamples {
     // The same samples run in Tests/SheetLogAppTests under the main actor's default isolation;
     // here they compile under the ordinary (nonisolated) default.
+    @Test func testingTheApp() async throws {
+        // doc-sample: docs/app-integration.md
+        let log = try SheetLogDatabase.inMemory()
+        try await log.record(.present(presentation: "expense", route: Route(name: "newExpense")), in: "test-window")
+        let result = try await log.record(.attemptDismiss(source: .swipe), in: "test-window")
+        assert(result.state.stack.isEmpty)   // a clean draft is dismissed
+        // end doc-sample
+        #expect(result.state.stack.isEmpty)
+    }
+
     @Test func pushingTheLog() async throws {
         let directory = try TemporaryDirectory()
         let log = try SheetLogDatabase.open(path: directory.url.appendingPathComponent("pushed.sqlite").path)
