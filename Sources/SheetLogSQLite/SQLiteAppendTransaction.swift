@@ -7,7 +7,6 @@ import SheetLogStorage
 package struct SQLiteAppendTransaction: AppendTransaction {
     let db: Database
     package let mark: LogMark
-    package let lookingUpIDs: Bool
     /// This handle's keys; nil when it was opened without a master key.
     let ring: SubjectKeyRing?
     let clock: any SheetLogClock
@@ -30,6 +29,15 @@ package struct SQLiteAppendTransaction: AppendTransaction {
 
     package func events(withIDs ids: [String]) throws -> [RecordedEvent] {
         try SQLiteEventStore.events(in: db, withIDs: Array(Set(ids.filter(SQLiteEventStore.canBeStored))))
+    }
+
+    /// Two index probes (`event_id`, the receipts' key) in one statement, without building a row.
+    package func isStored(commandID: String) throws -> Bool {
+        guard SQLiteEventStore.canBeStored(commandID) else { return false }
+        let probe = try db.cachedStatement(sql: """
+            SELECT EXISTS (SELECT 1 FROM events WHERE event_id = ?1) OR EXISTS (SELECT 1 FROM command_receipts WHERE command_id = ?1)
+            """)
+        return try probe.fetchValue(Bool.self) { $0.bind(commandID) } ?? false
     }
 
     /// One probe of the receipts' primary key, without building a row.

@@ -18,9 +18,9 @@ extension SQLiteEventStore {
     /// Decides what to append inside the append's write transaction, then appends it: the batches
     /// and receipts `decide` returns are inserted, with their projections, in that transaction.
     ///
-    /// `decide` reads the log as stored through its ``SQLiteAppendTransaction``; it may run twice (see
-    /// ``AppendNeedsIDLookup``) and must not act on the world: its plan is handed back only once the
-    /// transaction ended. Nothing is written when it throws, or returns nothing to append.
+    /// `decide` reads the log as stored through its ``SQLiteAppendTransaction``, once, and must not act
+    /// on the world: its plan is handed back only once the transaction ended. Nothing is written when
+    /// it throws, or returns nothing to append.
     package func append<Plan>(deciding decide: (SQLiteAppendTransaction) throws -> DecidedAppend<Plan>) throws -> DecidedAppendOutcome<Plan> {
         try refuseWriteIfReadOnly("append")
         let outcome: DecidedAppendOutcome<Plan>
@@ -34,20 +34,10 @@ extension SQLiteEventStore {
     }
 
     /// BEGIN IMMEDIATE … COMMIT, issued here so that a failing COMMIT is told apart from every other failure.
-    ///
-    /// The events are first inserted without looking their ids up: the `event_id` index refuses a
-    /// stored one. Only when that pass is refused (a constraint, an expected version, or the decision
-    /// itself) is the transaction rolled back and run again with every id looked up first, which
-    /// recognises a retry, reports a conflict, or reproduces the refusal as it is.
     private func appendTransaction<Plan>(
         _ decide: (SQLiteAppendTransaction) throws -> DecidedAppend<Plan>, in db: Database
     ) throws -> DecidedAppendOutcome<Plan> {
-        let pass: AppendPass<Plan>
-        do {
-            pass = try recordInTransaction(decide, in: db, lookingUpIDs: false)
-        } catch is AppendNeedsIDLookup {
-            pass = try recordInTransaction(decide, in: db, lookingUpIDs: true)
-        }
+        let pass = try recordInTransaction(decide, in: db)
         guard pass.writes else {
             try? db.rollback()  // nothing was written
             return DecidedAppendOutcome(result: pass.result, plan: pass.plan, mark: pass.startMark)
@@ -70,7 +60,7 @@ extension SQLiteEventStore {
 
     /// BEGIN IMMEDIATE and the inserts; the transaction is rolled back when they throw.
     private func recordInTransaction<Plan>(
-        _ decide: (SQLiteAppendTransaction) throws -> DecidedAppend<Plan>, in db: Database, lookingUpIDs: Bool
+        _ decide: (SQLiteAppendTransaction) throws -> DecidedAppend<Plan>, in db: Database
     ) throws -> AppendPass<Plan> {
         do {
             try db.beginTransaction(.immediate)
@@ -78,10 +68,7 @@ extension SQLiteEventStore {
             throw SheetLogError.wrapping(error, operation: "beginning the append transaction")
         }
         do {
-            return try record(decide, in: db, lookingUpIDs: lookingUpIDs)
-        } catch let error as AppendNeedsIDLookup {
-            try? db.rollback()
-            throw error
+            return try record(decide, in: db)
         } catch {
             try? db.rollback()
             throw SheetLogError.wrapping(error, operation: "append")
@@ -101,7 +88,7 @@ extension SQLiteEventStore {
     }
 
     private func record<Plan>(
-        _ decide: (SQLiteAppendTransaction) throws -> DecidedAppend<Plan>, in db: Database, lookingUpIDs: Bool
+        _ decide: (SQLiteAppendTransaction) throws -> DecidedAppend<Plan>, in db: Database
     ) throws -> AppendPass<Plan> {
         // Read first, before this pass changes anything: did anything but this store's appends
         // change the database since its last commit?
@@ -116,7 +103,7 @@ extension SQLiteEventStore {
         }
         let startMark = LogMark(epoch: epoch, position: position)
         let decided = try decide(SQLiteAppendTransaction(
-            db: db, mark: startMark, lookingUpIDs: lookingUpIDs, ring: configuration.keyRing, clock: configuration.clock,
+            db: db, mark: startMark, ring: configuration.keyRing, clock: configuration.clock,
             location: location))
         let batches = decided.batches
         func pass(_ result: AppendResult, writes: Bool, tail: LogTailCache.Tail?) -> AppendPass<Plan> {
@@ -127,7 +114,8 @@ extension SQLiteEventStore {
             return pass(AppendResult(events: [], alreadyStored: false), writes: false, tail: nil)
         }
         if !decided.validated { try configuration.limits.validate(batches, checkingJSON: !decided.jsonWrittenStrictlyValid) }
-        if lookingUpIDs, let originals = try storedOriginals(of: batches, in: db) {
+        // Idempotency comes before the expected version: a retry of a stored append expects a stale one.
+        if !decided.idsLookedUp, let originals = try storedOriginals(of: batches, in: db) {
             return pass(AppendResult(events: originals, alreadyStored: true), writes: false, tail: nil)
         }
         let recordedAt = configuration.clock.nowMilliseconds()
@@ -150,8 +138,6 @@ extension SQLiteEventStore {
                 actual = try versionQuery.fetchValue(Int64.self) { $0.bind(batch.stream) } ?? 0
             }
             guard batch.expected.isSatisfied(byActualVersion: actual) else {
-                // Idempotency comes before the expected version: a retry of a stored append expects a stale one.
-                if !lookingUpIDs { throw AppendNeedsIDLookup() }
                 throw SheetLogError(
                     .wrongExpectedVersion,
                     "stream \(batch.stream) was expected at version \(batch.expected) but is at version \(actual)",
@@ -180,8 +166,11 @@ extension SQLiteEventStore {
                         row.bind(recordedAt)
                         row.bind(blob: chain)
                     }
-                } catch let error as DatabaseError where !lookingUpIDs && error.resultCode == .SQLITE_CONSTRAINT {
-                    throw AppendNeedsIDLookup()
+                } catch let error as DatabaseError where decided.idsLookedUp && error.resultCode == .SQLITE_CONSTRAINT {
+                    // A decision that looked its ids up meets a stored one only for an id it did not
+                    // derive from a command's (an event appended under `id#2` by other means): say which.
+                    _ = try storedOriginals(of: batches, in: db)
+                    throw error
                 }
                 recorded.append(RecordedEvent(
                     position: position, eventID: event.eventID, stream: batch.stream, version: version, type: event.type,

@@ -18,15 +18,17 @@
 package protocol AppendTransaction {
     /// Where the log stood when the transaction began (see ``LogMark``).
     var mark: LogMark { get }
-    /// False in the first pass, which appends without looking event ids up; the backend runs the
-    /// decision again with true when that pass is refused or the decision throws ``AppendNeedsIDLookup``.
-    var lookingUpIDs: Bool { get }
 
     /// The events of `stream` after `version`, ascending.
     func readStream(_ stream: String, after version: Int64) throws -> [RecordedEvent]
 
     /// The stored events with these ids, in position order; ids not stored are left out.
     func events(withIDs ids: [String]) throws -> [RecordedEvent]
+
+    /// Whether anything is stored under `commandID`: an event with that id (a command's first) or a
+    /// receipt. One statement, no row built: a decision looks every command id up before deciding the
+    /// command, so that a resend is recognised in the one pass that decides it.
+    func isStored(commandID: String) throws -> Bool
 
     /// Whether a receipt is stored under `commandID` (cheaper than ``receipt(_:)``: every command
     /// of a bulk ingest carries its own id and is probed once).

@@ -11,15 +11,21 @@ package struct DecidedAppend<Plan> {
     /// found strictly valid as written: the backend checks everything else, but does not read that
     /// JSON again. Never true for JSON a caller supplied.
     package var jsonWrittenStrictlyValid: Bool
+    /// True when the decision looked up every id it appends (as the facade's planner does, one index
+    /// probe per command): the backend inserts at once. Otherwise the backend looks each event id up
+    /// first: an append stored before is answered with its originals, other content under a stored
+    /// id is ``SheetLogError/Code/idempotencyConflict``.
+    package var idsLookedUp: Bool
 
     package init(
         batches: [StreamBatch], receipts: [CommandReceipt] = [], plan: Plan, validated: Bool = false,
-        jsonWrittenStrictlyValid: Bool = false
+        jsonWrittenStrictlyValid: Bool = false, idsLookedUp: Bool = false
     ) {
         self.batches = batches
         self.receipts = receipts
         self.plan = plan
         self.validated = validated
         self.jsonWrittenStrictlyValid = jsonWrittenStrictlyValid
+        self.idsLookedUp = idsLookedUp
     }
 }

@@ -27,14 +27,14 @@ package protocol SheetLogBackend: EventStore {
     /// the read models' rows of the new events — and commits; acknowledged only after COMMIT returned.
     ///
     /// `decide` reads the log as stored through its ``AppendTransaction``. It is synchronous and
-    /// pure apart from those reads, and may run more than once: a first pass appends without looking
-    /// event ids up (``AppendTransaction/lookingUpIDs`` false); when that pass is refused (a stored
-    /// id, an expected version that does not hold) or `decide` throws ``AppendNeedsIDLookup``, the
-    /// backend rolls back and runs `decide` again with ids looked up, which recognises a retry
-    /// (``AppendResult/alreadyStored``, nothing appended), reports a conflict, or reproduces the
-    /// refusal. A backend whose driver is asynchronous can serve a read it has not loaded yet the
-    /// same way: throw from the read, load, and decide again. Nothing is written when `decide`
-    /// throws or returns nothing to append; its plan is handed back only once the transaction ended.
+    /// pure apart from those reads, and runs once on a backend whose reads are synchronous; ids are
+    /// looked up, never guessed (see ``DecidedAppend/idsLookedUp``): a retry is answered with its
+    /// originals (``AppendResult/alreadyStored``, nothing appended), other content under a stored id
+    /// is a conflict, an expected version that does not hold is ``SheetLogError/Code/wrongExpectedVersion``.
+    /// A backend whose driver is asynchronous may run `decide` again: it answers a read it has not
+    /// loaded as "not stored", loads what the pass missed, and decides again, keeping only a pass that
+    /// missed nothing. Nothing is written when `decide` throws or returns nothing to append; its plan
+    /// is handed back only once the transaction ended.
     ///
     /// Throws ``SheetLogError/Code/commitOutcomeUnknown`` when COMMIT failed: the events may or may
     /// not be stored, and the handle must not be used for appends again.

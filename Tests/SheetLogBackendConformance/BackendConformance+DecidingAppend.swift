@@ -81,8 +81,8 @@ extension BackendConformance {
             }
         }
         #expect(error?.context.stream == "s")
-        // A stale version is told apart from a retry only once the ids were looked up.
-        #expect(passes.lookingUpIDs.last == true)
+        // The ids are looked up before the versions are checked, in the one pass that decides.
+        #expect(passes.count == 1)
         #expect(try await backend.readAll() == before)
         #expect(try await backend.sessions().map(\.session) == ["s"])
         let probe = try await backend.append { transaction in DecidedAppend(batches: [], plan: try transaction.hasReceipt("c-1")) }
@@ -154,7 +154,7 @@ extension BackendConformance {
         }
         #expect(retry.result.alreadyStored)
         #expect(retry.result.events == first.events)
-        #expect(passes.lookingUpIDs.last == true)
+        #expect(passes.count == 1, "decided once: the backend looked the ids up, it did not guess and decide again")
         #expect(try await backend.lastPosition() == 1)
         #expect(try await backend.sessions().map(\.version) == [1])
     }
@@ -175,21 +175,36 @@ extension BackendConformance {
         #expect(try await backend.readAll() == before)
     }
 
-    static func aDecisionThatNeedsIDsIsMadeAgainWithThem(_ make: BackendFactory) async throws {
+    static func aDecisionThatLookedItsIDsUpIsTrusted(_ make: BackendFactory) async throws {
         let fixture = try await make()
         defer { fixture.cleanup() }
         let backend = fixture.backend
         var script = SheetScript()
         let present = try script.batch(.present(presentation: "p", route: Route(name: "newExpense")), in: "s")
+        let id = present.events[0].eventID
         let passes = DecisionPasses()
         let outcome = try await backend.append { transaction in
             passes.record(transaction)
-            if !transaction.lookingUpIDs { throw AppendNeedsIDLookup() }
-            return DecidedAppend(batches: [present], plan: transaction.lookingUpIDs)
+            let probed = (try transaction.isStored(commandID: id), try transaction.hasReceipt(id))
+            return DecidedAppend(batches: [present], plan: probed, idsLookedUp: true)
         }
-        #expect(outcome.plan)
-        #expect(passes.lookingUpIDs.last == true)
-        #expect(outcome.result.events.map(\.position) == [1])
+        #expect(outcome.plan == (false, false))
+        #expect(outcome.result.events.map(\.position) == [1] && !outcome.result.alreadyStored)
+        // One pass on a backend whose reads are synchronous; one more where a read had to be loaded.
+        #expect(passes.count <= 2)
+        let seen = try await backend.append { transaction in DecidedAppend(batches: [], plan: try transaction.isStored(commandID: id)) }
+        #expect(seen.plan)
+
+        // A decision that says it looked its ids up and still holds a stored one (with other content):
+        // the store's index refuses it, as a conflict, and nothing is written.
+        let before = try await backend.readAll()
+        var other = SheetScript()
+        var reused = try other.batch(.present(presentation: "q", route: Route(name: "note")), in: "t")
+        reused.events[0].eventID = id
+        _ = await expectFailure(.idempotencyConflict) {
+            try await backend.append { _ in DecidedAppend(batches: [reused], plan: (), idsLookedUp: true) }
+        }
+        #expect(try await backend.readAll() == before)
         #expect(try await backend.sessions().map(\.session) == ["s"])
     }
 

@@ -17,7 +17,7 @@ package enum BackendConformance {
         BackendCheck("receiptsAreStoredWithTheAppend", receiptsAreStoredWithTheAppend),
         BackendCheck("aRetryIsRecognisedByItsIDs", aRetryIsRecognisedByItsIDs),
         BackendCheck("otherContentUnderAStoredIDConflicts", otherContentUnderAStoredIDConflicts),
-        BackendCheck("aDecisionThatNeedsIDsIsMadeAgainWithThem", aDecisionThatNeedsIDsIsMadeAgainWithThem),
+        BackendCheck("aDecisionThatLookedItsIDsUpIsTrusted", aDecisionThatLookedItsIDsUpIsTrusted),
         BackendCheck("theTransactionFindsEventsByID", theTransactionFindsEventsByID),
         // Log marks: BackendConformance+Marks.swift
         BackendCheck("aMarkMovesWithEveryAppend", aMarkMovesWithEveryAppend),

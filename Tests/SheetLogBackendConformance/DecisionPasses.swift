@@ -1,10 +1,10 @@
 import SheetLogStorage
 
-/// The passes of a decision: whether each looked ids up.
+/// How many times a backend ran a decision.
 final class DecisionPasses: @unchecked Sendable {  // only the deciding thread touches it, one pass after the other
-    private(set) var lookingUpIDs: [Bool] = []
+    private(set) var count = 0
 
     func record(_ transaction: any AppendTransaction) {
-        lookingUpIDs.append(transaction.lookingUpIDs)
+        count += 1
     }
 }

@@ -18,18 +18,20 @@ import Testing
         var script = SheetScript()
         let present = try script.batch(.present(presentation: "p", route: Route(name: "newExpense")), in: "s")
         _ = try await backend.append { _ in DecidedAppend(batches: [present], plan: ()) }
-        // Another stream, whose expectation holds, reusing the stored id: only the insert finds it.
+        // Another stream, whose expectation holds, reusing the stored id, in a decision that says it
+        // looked its ids up: only the insert finds it, and the transaction is aborted there.
         var elsewhere = SheetScript()
         var reused = try elsewhere.batch(.present(presentation: "q", route: Route(name: "note")), in: "t")
         reused.events[0].eventID = present.events[0].eventID
-        var passes: [Bool] = []
-        await #expect(throws: SheetLogError.self) {
-            _ = try await backend.append { transaction in
-                passes.append(transaction.lookingUpIDs)
-                return DecidedAppend(batches: [reused], plan: ())
+        var passes = 0
+        let refused = await #expect(throws: SheetLogError.self) {
+            _ = try await backend.append { _ in
+                passes += 1
+                return DecidedAppend(batches: [reused], plan: (), idsLookedUp: true)
             }
         }
-        #expect(passes == [false, true])
+        #expect(refused?.code == .idempotencyConflict)
+        #expect(passes == 1)
         #expect(try await backend.readAll().map(\.stream) == ["s"])
         #expect(try await backend.sessions().map(\.session) == ["s"])
         // The pool's connection came back out of the aborted transaction: appends go on.

@@ -92,7 +92,7 @@ extension SheetLogDatabase {
             if let id { event.eventID = id }
             return DecidedAppend(
                 batches: (closing?.plan.batches ?? []) + [StreamBatch(stream: SubjectErasure.stream, events: [event], expected: .any)],
-                plan: (keyErasure, storedBefore, isDefault, closing?.sessions ?? [], erasedAt))
+                plan: (keyErasure, storedBefore, isDefault, closing?.sessions ?? [], erasedAt), idsLookedUp: true)
         }
         cache.removeAll()
         let checkpointed: Bool

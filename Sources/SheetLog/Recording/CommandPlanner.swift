@@ -43,11 +43,6 @@ struct CommandPlanner {
                 try add(request.commands, to: &plan)
                 plan.finishRequest(startingAt: start)
             } catch let error as SheetLogError {
-                if !transaction.lookingUpIDs && request.commands.contains(where: \.hasOwnID) {
-                    // A resend decided as new is refused (its sheet is already presented …): only the
-                    // pass that looks ids up tells a resend from a real refusal, and gives the right error.
-                    throw AppendNeedsIDLookup()
-                }
                 plan = before ?? RecordingPlan(era: plan.era)
                 plan.requests.append(.failure(error))
             }
@@ -82,14 +77,8 @@ struct CommandPlanner {
             plan.outcomes.append(.repeated(session: target, eventIDs: earlier.eventIDs, state: plan.snapshot(of: target)))
             return
         }
-        if command.hasOwnID {
-            if transaction.lookingUpIDs {
-                if try recognise(command, in: &plan) { return }
-            } else if try transaction.hasReceipt(command.id) {
-                // Its id is known without events: only the pass that looks ids up answers it.
-                throw AppendNeedsIDLookup()
-            }
-        }
+        // Looked up before deciding (an index probe or two): a resend is recognised, never decided again.
+        if command.hasOwnID, try transaction.isStored(commandID: command.id), try recognise(command, in: &plan) { return }
         let decided: [(String, [SheetEvent])]
         do {
             decided = try decide(command, in: &plan)
@@ -124,8 +113,7 @@ struct CommandPlanner {
         }
         let state = try state(of: target, in: &plan)
         if eventIDs.isEmpty && command.hasOwnID {
-            // Had its id been stored, nothing appended would show it: only a lookup can tell.
-            guard transaction.lookingUpIDs else { throw AppendNeedsIDLookup() }
+            // Nothing appended would show a resend of it: the receipt does.
             let key = try sealing.map { sealing in
                 try sealing.key(forWriting: sessionSubject(of: target, for: command, version: state.version, sealing: sealing, in: &plan))
             }

@@ -23,7 +23,6 @@ final class PostgresAppendTransaction: AppendTransaction {
     }
 
     let mark: LogMark
-    var lookingUpIDs: Bool
     /// Per stream, every stored event with a version above `after`, ascending.
     private var streams: [String: (after: Int64, events: [RecordedEvent])] = [:]
     /// Loaded ids: the stored event, or nil when none is stored under the id.
@@ -31,9 +30,8 @@ final class PostgresAppendTransaction: AppendTransaction {
     private var receipts: [String: CommandReceipt?] = [:]
     private(set) var missing = Missing()
 
-    init(mark: LogMark, lookingUpIDs: Bool) {
+    init(mark: LogMark) {
         self.mark = mark
-        self.lookingUpIDs = lookingUpIDs
     }
 
     /// Starts a pass: nothing missed yet.
@@ -60,6 +58,13 @@ final class PostgresAppendTransaction: AppendTransaction {
             if let loaded { found[id] = loaded }
         }
         return found.values.sorted { $0.position < $1.position }
+    }
+
+    func isStored(commandID: String) throws -> Bool {
+        // Both asked for, so that one provisional pass loads both.
+        let event = try events(withIDs: [commandID])
+        let receipt = try receipt(commandID)
+        return !event.isEmpty || receipt != nil
     }
 
     func hasReceipt(_ commandID: String) throws -> Bool {

@@ -8,37 +8,31 @@ extension PostgresBackend {
     /// pass needed nothing unloaded), then the batches with their expected versions and limits
     /// checked, the receipts, the read models' rows, COMMIT.
     ///
-    /// The first pass does not look ids up. When it is refused (an expected version that does not
-    /// hold, or the decision throws ``AppendNeedsIDLookup``), it is decided again in the same
-    /// transaction with ids looked up, since nothing was written yet; when an insert meets a stored
-    /// id, the transaction is rolled back and run again from BEGIN with ids looked up.
+    /// Ids are looked up, never guessed: by the decision (``DecidedAppend/idsLookedUp``), else here
+    /// before the inserts.
     package func append<Plan>(
         deciding decide: (any AppendTransaction) throws -> DecidedAppend<Plan>
     ) async throws -> DecidedAppendOutcome<Plan> {
-        do {
-            return try await appendTransaction(decide, lookingUpIDs: false)
-        } catch is AppendNeedsIDLookup {
-            return try await appendTransaction(decide, lookingUpIDs: true)
-        }
+        try await appendTransaction(decide)
     }
 
     /// What a transaction's decision settled on: the decision, and the versions its batches start at.
     private struct Settled<Plan> {
         var decided: DecidedAppend<Plan>
         var versions: [String: Int64] = [:]
-        /// The stored originals when the pass that looked ids up found the append stored.
+        /// The stored originals when the append was found stored.
         var originals: [RecordedEvent]?
     }
 
     private func appendTransaction<Plan>(
-        _ decide: (any AppendTransaction) throws -> DecidedAppend<Plan>, lookingUpIDs: Bool
+        _ decide: (any AppendTransaction) throws -> DecidedAppend<Plan>
     ) async throws -> DecidedAppendOutcome<Plan> {
         var outcome: DecidedAppendOutcome<Plan>?
         try await withTransaction("append") { connection in
             try await store.lockAppends(connection)
             let (position, chain) = try await store.lastLink(connection)
             let startMark = LogMark(epoch: epoch.withLock { $0 }, position: position)
-            let transaction = PostgresAppendTransaction(mark: startMark, lookingUpIDs: lookingUpIDs)
+            let transaction = PostgresAppendTransaction(mark: startMark)
             let settled = try await settle(decide, transaction, connection)
             let decided = settled.decided
             if decided.batches.allSatisfy(\.events.isEmpty) && decided.receipts.isEmpty {
@@ -53,9 +47,13 @@ extension PostgresBackend {
             let recorded = decided.batches.recorded(after: position, chain: chain, versions: settled.versions, recordedAt: recordedAt)
             do {
                 try await store.insert(recorded, connection)
-            } catch let error as PSQLError where !transaction.lookingUpIDs && error.serverInfo?[.sqlState] == "23505" {
-                // A stored event id: only a pass that looks ids up tells a retry from a conflict.
-                throw AppendNeedsIDLookup()
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+                // Ids were looked up under the device's lock: only an id the decision did not derive
+                // from a command's (an event appended under `id#2` by other means) meets a stored one.
+                throw SheetLogError(
+                    .idempotencyConflict,
+                    "an event id of the append is already stored on device \(device): a retried append must hold exactly the same events",
+                    context: .init(stream: decided.batches.first?.stream, eventID: decided.batches.first?.events.first?.eventID, operation: "append"))
             }
             try await store.writeSheetRows(of: recorded, connection)
             try await insertReceipts(decided.receipts, recordedAt: recordedAt, connection)
@@ -69,8 +67,7 @@ extension PostgresBackend {
     }
 
     /// Runs the decision until a pass reads only what was loaded, loading what each pass missed;
-    /// then checks the limits and expected versions, deciding again with ids looked up when the
-    /// first pass is refused.
+    /// then checks the limits, the ids (unless the decision looked them up) and the expected versions.
     private func settle<Plan>(
         _ decide: (any AppendTransaction) throws -> DecidedAppend<Plan>, _ transaction: PostgresAppendTransaction,
         _ connection: PostgresConnection
@@ -94,36 +91,24 @@ extension PostgresBackend {
                 try await load(transaction, connection)
                 continue
             }
-            let decided: DecidedAppend<Plan>
-            switch result {
-            case .failure(let error) where error is AppendNeedsIDLookup && !transaction.lookingUpIDs:
-                transaction.lookingUpIDs = true
-                continue
-            case .failure(let error):
-                throw error
-            case .success(let success):
-                decided = success
-            }
+            let decided = try result.get()
             if decided.batches.allSatisfy(\.events.isEmpty) && decided.receipts.isEmpty {
                 return Settled(decided: decided)
             }
             if !decided.validated { try store.limits.validate(decided.batches, checkingJSON: !decided.jsonWrittenStrictlyValid) }
             // Idempotency comes before the expected version: a retry of a stored append expects a stale one.
-            if transaction.lookingUpIDs, let originals = try await store.storedOriginals(of: decided.batches, connection) {
+            if !decided.idsLookedUp, let originals = try await store.storedOriginals(of: decided.batches, connection) {
                 return Settled(decided: decided, originals: originals)
             }
-            if let versions = try await expectedVersions(of: decided.batches, transaction, connection) {
-                return Settled(decided: decided, versions: versions)
-            }
-            transaction.lookingUpIDs = true
+            return Settled(decided: decided, versions: try await expectedVersions(of: decided.batches, transaction, connection))
         }
     }
 
-    /// The version each stream of `batches` starts at, nil when an expectation does not hold in the
-    /// first pass; throws ``SheetLogError/Code/wrongExpectedVersion`` in the pass that looked ids up.
+    /// The version each stream of `batches` starts at; throws ``SheetLogError/Code/wrongExpectedVersion``
+    /// when an expectation does not hold.
     private func expectedVersions(
         of batches: [StreamBatch], _ transaction: PostgresAppendTransaction, _ connection: PostgresConnection
-    ) async throws -> [String: Int64]? {
+    ) async throws -> [String: Int64] {
         var starts: [String: Int64] = [:]
         var pending: [String: Int64] = [:]
         for batch in batches {
@@ -136,7 +121,6 @@ extension PostgresBackend {
                 actual = try await store.streamVersion(batch.stream, connection)
             }
             guard batch.expected.isSatisfied(byActualVersion: actual) else {
-                if !transaction.lookingUpIDs { return nil }
                 throw SheetLogError(
                     .wrongExpectedVersion,
                     "stream \(batch.stream) was expected at version \(batch.expected) but is at version \(actual)",

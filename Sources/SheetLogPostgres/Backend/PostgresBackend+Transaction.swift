@@ -38,8 +38,6 @@ extension PostgresBackend {
                         context: .init(operation: operation))
                 }
             }
-        } catch let error as AppendNeedsIDLookup {
-            throw error
         } catch {
             throw SheetLogError.postgres(error, operation: operation, location: store.location)
         }
