@@ -33,16 +33,15 @@ extension PostgresEventStore {
     /// Writes `rows` in the open transaction and remembers the sessions they fold to.
     func write(_ rows: SheetRows, _ connection: PostgresConnection) async throws {
         try await connection.run(rows.statements, logger: logger)
-        foldedSessions.withLock { cache in
-            for session in rows.sessions { cache[session.session] = session }
-        }
+        // Before COMMIT: an entry is a hint, checked against the stream's chain before it is used.
+        foldedSessions.store(rows.sessions, epoch: nil)
     }
 
     /// The session folded from its events before `version`, read in this transaction.
     func priorSession(_ stream: String, before version: Int64, _ connection: PostgresConnection) async throws -> ProjectedSession {
         var session = ProjectedSession(session: stream)
         guard version > 1 else { return session }
-        if let cached = foldedSessions.withLock({ $0[stream] }), cached.streamVersion == version - 1,
+        if let (cached, _) = foldedSessions.session(stream), cached.streamVersion == version - 1,
            try await chain(of: stream, at: cached.streamVersion, connection) == cached.streamChain {
             return cached
         }

@@ -3,6 +3,7 @@ import NIOPosix
 import PostgresNIO
 import SheetLogCore
 import SheetLogProjections
+import SheetLogStorage
 
 /// One device's event log in the fleet store: an ``EventStore`` over the rows of `events` whose
 /// `device` is ``device``, with the semantics of the device's SQLite store (atomic batches, expected
@@ -43,11 +44,12 @@ public final class PostgresEventStore: EventStore, Sendable {
     /// Nil when the client is shared (``onSharedClient(_:location:device:limits:clock:)``): its owner runs it.
     private let runner: Task<Void, Never>?
     private let closed = LockedBox(false)
-    /// The sessions the last appends folded, by stream: an append's prior session is taken from here
-    /// when the stream's event at the cached version still has the cached chain (checked in the
-    /// append's transaction, so a rolled-back append or another writer's append is never trusted),
-    /// else folded again from the stream's events.
-    let foldedSessions = LockedBox<[String: ProjectedSession]>([:])
+    /// The sessions the last appends folded (the least recently used evicted past 256, as SQLite's
+    /// projection keeps them): an append's prior session is taken from here when the stream's event
+    /// at the cached version still has the cached chain (checked in the append's transaction, so a
+    /// rolled-back append or another writer's append is never trusted), else folded again from the
+    /// stream's events.
+    package let foldedSessions = SessionStateCache(capacity: 256)
 
     private convenience init(device: String, location: PostgresLocation, limits: InputLimits, clock: any SheetLogClock, sheetProjections: Bool) {
         let logger = Logger(label: "sheetlog.postgres", factory: { _ in SwiftLogNoOpLogHandler() })

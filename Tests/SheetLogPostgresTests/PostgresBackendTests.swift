@@ -7,9 +7,33 @@ import SheetLogPostgres
 import SheetLogStorage
 import Testing
 
-/// What the backend conformance suite does not reach on PostgreSQL: a first pass whose insert meets
-/// a stored id (rolled back, decided again from BEGIN), and verify's checks finding what psql changed.
+/// What the backend conformance suite does not reach on PostgreSQL: an insert that meets a stored id
+/// (a conflict, the transaction aborted), verify's checks finding what psql changed, and the folded
+/// sessions' cache staying bounded.
 @Suite struct PostgresBackendTests {
+    /// A collector appends for many sessions of a device: the sessions folded between appends are
+    /// kept up to a bound (it kept every one), and a session that left the cache is folded again.
+    @Test(.timeLimit(.minutes(8)))
+    func theFoldedSessionsAreBounded() async throws {
+        let url = try await TestFleet.migratedURL()
+        let backend = try await PostgresBackend.open(url: url, device: TestFleet.device("folded"))
+        defer { try? backend.close() }
+        var script = SheetScript()
+        let sessions = (0..<300).map { "s\($0)" }
+        let presents = try sessions.map { try script.batch(.present(presentation: "p", route: Route(name: "newExpense")), in: $0) }
+        _ = try await backend.append { _ in DecidedAppend(batches: presents, plan: ()) }
+        #expect(backend.store.foldedSessions.count <= backend.store.foldedSessions.capacity)
+        #expect(backend.store.foldedSessions.count > 0)
+        // s0 was folded first, so it was evicted first: its next append folds it again from its events.
+        let edit = try script.batch(.edit(field: "amount", value: "5"), in: "s0")
+        _ = try await backend.append { _ in DecidedAppend(batches: [edit], plan: ()) }
+        let summaries = try await backend.sessions()
+        #expect(summaries.count == 300)
+        #expect(summaries.first { $0.session == "s0" }?.version == 2)
+        let drafts = try await backend.recoverableDrafts()
+        #expect(drafts.map(\.session) == ["s0"] && drafts.first?.values == ["amount": "5"], "\(drafts)")
+    }
+
     @Test(.timeLimit(.minutes(8)))
     func anInsertThatMeetsAStoredIDIsDecidedAgainWithIDsLookedUp() async throws {
         let url = try await TestFleet.migratedURL()
