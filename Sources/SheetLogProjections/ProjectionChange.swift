@@ -42,8 +42,10 @@ package struct ProjectionChange {
     /// know, a schema newer than this build reads, a payload it cannot decode — so that the append
     /// rolls back: a reader must never see an event without its rows.
     /// `keys` open sealed events; without them a sealed event throws ``SheetLogError/Code/keyUnavailable``.
+    /// An event found in `decided` (by event id: what the decider made, in this append) is folded as
+    /// it is, its payload neither decoded nor opened.
     package init(
-        folding events: [RecordedEvent], keys: (any SubjectKeys)? = nil,
+        folding events: [RecordedEvent], keys: (any SubjectKeys)? = nil, decided: [String: DecidedEvent] = [:],
         priorSession: (_ stream: String, _ version: Int64) throws -> ProjectedSession
     ) throws {
         var folded: [String: ProjectedSession] = [:]
@@ -59,10 +61,18 @@ package struct ProjectionChange {
                 priors[recorded.stream] = prior
                 order.append(recorded.stream)
             }
-            let logged = LoggedEvent(recorded)
-            let (event, sealing) = try logged.sheetEvent(keys: keys)
-            folded[recorded.stream]!.adopt(sealing)
-            let step = folded[recorded.stream]!.fold(event, position: logged.position, version: logged.version, chain: logged.chain)
+            let event: SheetEvent
+            if let known = decided.isEmpty ? nil : decided[recorded.eventID] {
+                event = known.event
+                if let subject = known.subject, let keys {
+                    folded[recorded.stream]!.adopt(SessionSealing(subject: subject, key: try keys.key(for: subject)))
+                }
+            } else {
+                let opened = try LoggedEvent(recorded).sheetEvent(keys: keys)
+                event = opened.event
+                folded[recorded.stream]!.adopt(opened.sealing)
+            }
+            let step = folded[recorded.stream]!.fold(event, position: recorded.position, version: recorded.version, chain: recorded.chain)
             if let dismissal = step.dismissal { dismissals.append(.insert(dismissal)) }
             if let resolution = step.resolution { dismissals.append(.resolve(resolution)) }
             touched[recorded.stream, default: []].formUnion(step.touched)

@@ -1,3 +1,5 @@
+import SheetLogDomain
+
 /// What a decision made in an ``AppendTransaction`` appends: event batches, receipts of commands
 /// that appended nothing, and the caller's own plan, handed back once the transaction ended.
 package struct DecidedAppend<Plan> {
@@ -16,10 +18,14 @@ package struct DecidedAppend<Plan> {
     /// first: an append stored before is answered with its originals, other content under a stored
     /// id is ``SheetLogError/Code/idempotencyConflict``.
     package var idsLookedUp: Bool
+    /// The events of `batches` as the decider made them, by event id: the backend's projection folds
+    /// these instead of decoding (and opening) the payloads it was just handed. An event without
+    /// an entry is decoded from its bytes.
+    package var decidedEvents: [String: DecidedEvent]
 
     package init(
         batches: [StreamBatch], receipts: [CommandReceipt] = [], plan: Plan, validated: Bool = false,
-        jsonWrittenStrictlyValid: Bool = false, idsLookedUp: Bool = false
+        jsonWrittenStrictlyValid: Bool = false, idsLookedUp: Bool = false, decidedEvents: [String: DecidedEvent] = [:]
     ) {
         self.batches = batches
         self.receipts = receipts
@@ -27,5 +33,6 @@ package struct DecidedAppend<Plan> {
         self.validated = validated
         self.jsonWrittenStrictlyValid = jsonWrittenStrictlyValid
         self.idsLookedUp = idsLookedUp
+        self.decidedEvents = decidedEvents
     }
 }

@@ -92,7 +92,8 @@ extension SheetLogDatabase {
             if let id { event.eventID = id }
             return DecidedAppend(
                 batches: (closing?.plan.batches ?? []) + [StreamBatch(stream: SubjectErasure.stream, events: [event], expected: .any)],
-                plan: (keyErasure, storedBefore, isDefault, closing?.sessions ?? [], erasedAt), idsLookedUp: true)
+                plan: (keyErasure, storedBefore, isDefault, closing?.sessions ?? [], erasedAt), idsLookedUp: true,
+                decidedEvents: closing?.plan.decidedEvents ?? [:])
         }
         cache.removeAll()
         let checkpointed: Bool

@@ -105,6 +105,7 @@ struct CommandPlanner {
                 }
                 let written = try SheetEventCodec.encodeWritten(event, eventID: id, metadata: metadata, sealing: sealing)
                 data.append(written.data)
+                plan.decidedEvents[id] = DecidedEvent(event: event, subject: seal?.0)
                 if !written.strictlyValid { plan.payloadsStrictlyValid = false }
                 eventIDs.append(id)
             }

@@ -37,6 +37,8 @@ struct RecordingPlan {
     /// One batch per session a command writes to, in command order, each expecting the version the
     /// command was decided at.
     var batches: [StreamBatch] = []
+    /// The events of ``batches`` as decided, by event id, for the projection to fold without decoding.
+    var decidedEvents: [String: DecidedEvent] = [:]
     /// The commands with ids of their own decided in this plan, with the ids of the events they append.
     var ownIDs: [String: (command: PreparedCommand, eventIDs: [String])] = [:]
     /// Receipts of the commands with ids of their own that decided no event, in command order.

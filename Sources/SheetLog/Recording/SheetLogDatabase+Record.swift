@@ -108,7 +108,8 @@ extension SheetLogDatabase {
                 let plan = try planner.plan(group)
                 return DecidedAppend(
                     batches: plan.batches, receipts: plan.receipts, plan: plan,
-                    jsonWrittenStrictlyValid: plan.payloadsStrictlyValid && metadataTexts.isStrictlyValid, idsLookedUp: true)
+                    jsonWrittenStrictlyValid: plan.payloadsStrictlyValid && metadataTexts.isStrictlyValid, idsLookedUp: true,
+                    decidedEvents: plan.decidedEvents)
             }
             cache.commit(outcome.plan.states, era: outcome.plan.era, mark: outcome.mark)
             var appended: [String: RecordedEvent] = [:]

@@ -12,17 +12,18 @@ extension SheetProjection: EpochAwareProjection {
     /// Throws for an event the domain refuses — a type it does not know, a payload it cannot
     /// decode (see ``SheetProjection``): the append rolls back.
     public func apply(_ events: [RecordedEvent], in db: Database) throws {
-        try apply(events, in: db, epoch: nil)
+        try apply(events, in: db, epoch: nil, decided: [:])
     }
 
     /// ``apply(_:in:)`` for a store that vouches that, within `epoch`, only its own appends changed
     /// the log: a session cached during the same epoch is used without reading the log to check it.
-    package func apply(_ events: [RecordedEvent], in db: Database, epoch: LogEpoch) throws {
-        try apply(events, in: db, epoch: Optional(epoch))
+    /// The events found in `decided` are folded as the decider made them, their payloads not decoded.
+    package func apply(_ events: [RecordedEvent], in db: Database, epoch: LogEpoch, decided: [String: DecidedEvent]) throws {
+        try apply(events, in: db, epoch: Optional(epoch), decided: decided)
     }
 
-    private func apply(_ events: [RecordedEvent], in db: Database, epoch: LogEpoch?) throws {
-        let change = try ProjectionChange(folding: events, keys: ring?.keys(in: db)) { stream, version in
+    private func apply(_ events: [RecordedEvent], in db: Database, epoch: LogEpoch?, decided: [String: DecidedEvent]) throws {
+        let change = try ProjectionChange(folding: events, keys: ring?.keys(in: db), decided: decided) { stream, version in
             try priorSession(stream, before: version, epoch: epoch, in: db)
         }
         try SheetRowWriter(db: db).write(change)
