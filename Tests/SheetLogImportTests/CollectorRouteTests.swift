@@ -137,9 +137,11 @@ import Testing
             #expect(refused.headers[.retryAfter].flatMap(Int.init) == CollectorReply.unavailableRetryAfterSeconds)
             try await cluster.resume()
             var answer = try await client.push(harness.device, batch, token: harness.deviceToken)
-            // The pool may hand out one connection the stop cut before it notices.
-            for _ in 0..<5 where answer.status == .serviceUnavailable {
-                try await Task.sleep(for: .milliseconds(300))
+            // The pool may hand out connections the stop cut before it notices: retried as a device
+            // does, until stored. The bound is for a hang; a busy machine takes seconds to reconnect.
+            let deadline = ContinuousClock.now + .seconds(120)
+            while answer.status == .serviceUnavailable, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(200))
                 answer = try await client.push(harness.device, batch, token: harness.deviceToken)
             }
             #expect(answer.status == .ok, "\(answer.body) \(harness.logs.text)")

@@ -87,7 +87,8 @@ import Testing
     static func pushWatched(_ log: SheetLogDatabase, to collector: String, as enrolled: DeviceEnrolment) async throws -> (PushState, PushState) {
         let push = PushMonitor(try log.push(to: collector, device: enrolled.device, token: enrolled.token, follow: false))
         _ = try await push.task.result
-        let deadline = ContinuousClock.now + .seconds(10)
+        // A bound for a hang, not for speed: the monitor's last state reaches a busy main actor late.
+        let deadline = ContinuousClock.now + .seconds(120)
         while push.state != push.task.state, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         return (push.task.state, push.state)
     }
