@@ -28,26 +28,35 @@ struct SheetLogCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    /// Parses, runs, and turns every failure into one sentence on stderr and the documented exit code.
+    /// The binary: runs the command line it was given on this process's streams and exits with its code.
     nonisolated static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        let command: any ParsableCommand
-        do {
-            command = try parseAsRoot(arguments)
-        } catch {
-            exitForParseFailure(error)
-        }
-        do {
-            try await execute(command)
-        } catch {
-            exitForRunFailure(error, of: command)
-        }
-        Foundation.exit(ExitStatus.success)
+        let status = await run(arguments: Array(CommandLine.arguments.dropFirst()), io: .process)
+        Foundation.exit(status)
     }
 
-    /// Sets up logging as the command asks, then runs it.
+    /// Parses `arguments` as the root command, runs it with `io` as its stdin, stdout, stderr and
+    /// environment, and turns every failure into one sentence on stderr and the documented exit code,
+    /// which it returns: the binary's `main` and the tests that run a command in their own process.
+    /// Never exits the process.
+    nonisolated static func run(arguments: [String], io: CommandIO) async -> Int32 {
+        await Terminal.$io.withValue(io) {
+            let command: any ParsableCommand
+            do {
+                command = try parseAsRoot(arguments)
+            } catch {
+                return statusForParseFailure(error)
+            }
+            do {
+                try await execute(command)
+            } catch {
+                return statusForRunFailure(error, of: command)
+            }
+            return ExitStatus.success
+        }
+    }
+
+    /// Runs the parsed command.
     private nonisolated static func execute(_ command: any ParsableCommand) async throws {
-        LogSetup.bootstrap(verbose: (command as? any GlobalOptionsCommand)?.global.verbose ?? false)
         if var asyncCommand = command as? any AsyncParsableCommand {
             try await asyncCommand.run()
         } else {
@@ -57,44 +66,57 @@ struct SheetLogCommand: AsyncParsableCommand {
     }
 
     /// Help and version go to stdout with 0; every other parse failure is a usage error (2, not 64).
-    private static func exitForParseFailure(_ error: any Error) -> Never {
+    private static func statusForParseFailure(_ error: any Error) -> Int32 {
         let code = exitCode(for: error)
-        if code == .success { exit(withError: error) }
-        Terminal.writeError(fullMessage(for: error))
-        Foundation.exit(ExitStatus.usage)
+        if code == .success { return cleanExit(error) }
+        Terminal.writeError(message(for: error))
+        return ExitStatus.usage
     }
 
-    private static func exitForRunFailure(_ error: any Error, of command: any ParsableCommand) -> Never {
+    private static func statusForRunFailure(_ error: any Error, of command: any ParsableCommand) -> Int32 {
         switch error {
         case let error as SheetLogError where error.code == .busy:
             // Not a failed check nor rejected input: the command did nothing and can be run again.
             Terminal.writeError("sheetlog: \(busyMessage(error, of: command))")
-            Foundation.exit(ExitStatus.busy)
+            return ExitStatus.busy
         case let error as SheetLogError where command is VerifyCommand:
             // An auditor's script reads verify's 1 as "the file failed a check": a file that could
             // not be checked at all says so with its own code.
             Terminal.writeFailure("sheetlog: \(error.description)")
-            Foundation.exit(ExitStatus.notVerified)
+            return ExitStatus.notVerified
         case let error as SheetLogError:
             Terminal.writeFailure("sheetlog: \(error.description)")
-            Foundation.exit(ExitStatus.failure)
+            return ExitStatus.failure
         case let error as ExitCode:
-            Foundation.exit(error.rawValue)
+            return error.rawValue
         case is ValidationError:
-            Terminal.writeError("sheetlog: \(fullMessage(for: error))")
-            Foundation.exit(ExitStatus.usage)
+            Terminal.writeError("sheetlog: \(message(for: error))")
+            return ExitStatus.usage
         default:
             // A command with subcommands asks for help by throwing; ArgumentParser's own errors keep their meaning.
             let code = exitCode(for: error)
-            if code == .success { exit(withError: error) }
+            if code == .success { return cleanExit(error) }
             if code == .validationFailure {
-                Terminal.writeError(fullMessage(for: error))
-                Foundation.exit(ExitStatus.usage)
+                Terminal.writeError(message(for: error))
+                return ExitStatus.usage
             }
             // Only the type: a foreign error's description may quote a value.
             Terminal.writeError("sheetlog: failed with an unexpected error of type \(type(of: error))")
-            Foundation.exit(ExitStatus.failure)
+            return ExitStatus.failure
         }
+    }
+
+    /// What ArgumentParser's `exit(withError:)` prints for a clean exit (help): the text and a line
+    /// break on stdout, nothing for an empty text; and its code.
+    private static func cleanExit(_ error: any Error) -> Int32 {
+        let text = message(for: error)
+        if !text.isEmpty { Terminal.writeLine(text) }
+        return exitCode(for: error).rawValue
+    }
+
+    /// ArgumentParser's full message for `error`, wrapped at this run's width.
+    private static func message(for error: any Error) -> String {
+        fullMessage(for: error, columns: Terminal.io.helpColumns)
     }
 }
 

@@ -40,7 +40,10 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
     func run() async throws {
         // The input first: a missing or unreadable one must not leave a new database behind.
         let decoder = IngestDecoder(limits: global.options.limits)
-        var reader = IngestLineReader(fileDescriptor: try IngestInput.open(input), maxLineBytes: decoder.maxLineBytes)
+        let descriptor = try IngestInput.open(input)
+        // A file is closed when the run ends, not at the process's exit: tests run many in one process.
+        defer { if input != "-" { close(descriptor) } }
+        var reader = IngestLineReader(fileDescriptor: descriptor, maxLineBytes: decoder.maxLineBytes)
         if each {
             let failures = try await IngestEachRun(global: global, decoder: decoder).run(&reader)
             if failures > 0 { throw ExitCode(ExitStatus.failure) }
@@ -84,7 +87,7 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
 /// Opens the input of `sheetlog ingest`: stdin for `-`, else a file.
 enum IngestInput {
     static func open(_ input: String) throws(SheetLogError) -> Int32 {
-        if input == "-" { return STDIN_FILENO }
+        if input == "-" { return Terminal.io.standardInput }
         let descriptor = Foundation.open(input, O_RDONLY)
         if descriptor < 0 {
             let reason = errno

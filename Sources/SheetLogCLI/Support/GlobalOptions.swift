@@ -31,10 +31,7 @@ struct GlobalOptions: ParsableArguments {
     /// The path the options and the environment choose.
     var databasePath: String {
         if let database { return database }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["SHEETLOG_DB"], !fromEnvironment.isEmpty {
-            return fromEnvironment
-        }
-        return "./sheetlog.sqlite"
+        return Terminal.io.setting("SHEETLOG_DB") ?? "./sheetlog.sqlite"
     }
 
     /// Opens the database, creating it when missing (for `demo` and `ingest`); a file written by a
@@ -58,11 +55,11 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// The key file the options and the environment choose; nil for a plain database.
-    var keyFilePath: String? { KeyFile.path(given: keyFile) }
+    var keyFilePath: String? { KeyFile.path(given: keyFile, environment: Terminal.io.environment) }
 
     /// The facade's options these command-line options ask for.
     var options: SheetLogDatabase.Options {
-        var options = SheetLogDatabase.Options(logger: Logger(label: "sheetlog"))
+        var options = SheetLogDatabase.Options(logger: LogSetup.logger(verbose: verbose))
         if let busyTimeout { options.busyTimeout = .milliseconds(Int64((busyTimeout * 1_000).rounded())) }
         options.keys = keyFilePath.map { KeyFile(path: $0) }
         return options

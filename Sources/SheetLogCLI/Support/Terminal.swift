@@ -3,9 +3,16 @@ import Foundation
 
 /// Writes to stdout and stderr without buffering surprises: every write is flushed, so that
 /// acks reach a reading process at once and stderr never interleaves out of order.
+///
+/// The streams are this run's ``CommandIO``: the process's own for the binary, a test's buffers when
+/// a test runs the command in its process.
 enum Terminal {
+    /// This run's input, output and environment; a task-local, so that runs in one process at the same
+    /// time (tests) never write into each other's output.
+    @TaskLocal static var io = CommandIO.process
+
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        io.write(.output, text)
     }
 
     /// Writes `line` and a line break to stdout.
@@ -15,7 +22,7 @@ enum Terminal {
 
     /// Writes `line` and a line break to stderr.
     static func writeError(_ line: String) {
-        FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+        io.write(.error, line.hasSuffix("\n") ? line : line + "\n")
     }
 
     /// Writes a one-sentence failure to stderr with its control and bidi formatting characters

@@ -37,10 +37,11 @@ public struct KeyFile: KeyProvider {
     }
 
     /// The key file a command uses: the path it was given, else `$SHEETLOG_KEY_FILE` when set and
-    /// not empty; nil for neither. Both command-line tools read the variable through this.
-    package static func path(given: String?) -> String? {
+    /// not empty; nil for neither. Both command-line tools read the variable through this (`sheetlog`
+    /// from the environment of its run, which a test running it in process gives).
+    package static func path(given: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let given { return given }
-        guard let fromEnvironment = ProcessInfo.processInfo.environment["SHEETLOG_KEY_FILE"], !fromEnvironment.isEmpty else { return nil }
+        guard let fromEnvironment = environment["SHEETLOG_KEY_FILE"], !fromEnvironment.isEmpty else { return nil }
         return fromEnvironment
     }
 }
