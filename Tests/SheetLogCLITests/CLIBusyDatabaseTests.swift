@@ -52,7 +52,7 @@ struct CLIBusyDatabaseTests {
         let cli = try demoDatabase()
         defer { cli.remove() }
         for json in [false, true] {
-            let run = try holdingLock(of: cli.database) { try cli.run(["--busy-timeout", "0.2", "verify"] + (json ? ["--json"] : [])) }
+            let run = try holdingLock(of: cli.database) { try cli.runBinary(["--busy-timeout", "0.2", "verify"] + (json ? ["--json"] : [])) }
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stderr.isEmpty)
             #expect(run.stdout.contains("healthy"))
@@ -63,7 +63,7 @@ struct CLIBusyDatabaseTests {
     func verifyOnAnExclusivelyLockedDatabase() throws {
         let cli = try demoDatabase()
         defer { cli.remove() }
-        let run = try holdingLock(of: cli.database, exclusive: true) { try cli.run(["--busy-timeout", "0.2", "verify"]) }
+        let run = try holdingLock(of: cli.database, exclusive: true) { try cli.runBinary(["--busy-timeout", "0.2", "verify"]) }
         #expect(run.status == Self.busyExit, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr == busyMessage("check", cli))
         #expect(!run.stdout.contains("healthy"))
@@ -86,7 +86,7 @@ struct CLIBusyDatabaseTests {
         ]
         try holdingLock(of: cli.database) {
             for (arguments, action) in commands {
-                let run = try cli.run(["--busy-timeout", "0.2"] + arguments)
+                let run = try cli.runBinary(["--busy-timeout", "0.2"] + arguments)
                 #expect(run.status == Self.busyExit, "\(arguments): \(run.stderr)")
                 #expect(run.stderr.hasSuffix(busyMessage(action, cli).dropFirst("sheetlog: ".count)), "\(arguments)")
                 if arguments.contains("--each") {
@@ -111,13 +111,13 @@ struct CLIBusyDatabaseTests {
         let readers: [[String]] = [["stats"], ["audit"], ["replay", "demo-expense"], ["recover"], ["export"]]
         try holdingLock(of: cli.database) {
             for arguments in readers {
-                let run = try cli.run(["--busy-timeout", "0.2"] + arguments)
+                let run = try cli.runBinary(["--busy-timeout", "0.2"] + arguments)
                 #expect(run.status == 0, "\(arguments): \(run.stderr)")
             }
         }
         try holdingLock(of: cli.database, exclusive: true) {
             for arguments in readers {
-                let run = try cli.run(["--busy-timeout", "0.2"] + arguments)
+                let run = try cli.runBinary(["--busy-timeout", "0.2"] + arguments)
                 #expect(run.status == Self.busyExit, "\(arguments): \(run.stderr)")
                 #expect(run.stderr == busyMessage("read", cli), "\(arguments)")
             }

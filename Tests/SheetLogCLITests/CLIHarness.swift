@@ -1,8 +1,12 @@
 import Foundation
+@testable import SheetLogCLI
 import SheetLogTestSupport
 import Testing
 
-/// Runs the built `sheetlog` binary on a temporary database and captures what it prints.
+/// Runs `sheetlog` on a temporary database and captures what it prints: in this process by default
+/// (its entry function, as the binary's `main` runs it), the built binary with ``runBinary(_:input:database:environment:)``
+/// for the tests whose point is a process (another process holding a lock, a user without privileges,
+/// a mount namespace, a pipe read line by line).
 struct CLIHarness {
     /// What one run printed and how it exited.
     typealias Run = ProductBinary.Run
@@ -19,16 +23,22 @@ struct CLIHarness {
     /// The `sheetlog` executable next to the test bundle (the products directory).
     static let executable = ProductBinary.url("sheetlog")
 
-    /// Runs `sheetlog --db <database> arguments…` with `input` on stdin.
+    /// Runs `sheetlog --db <database> arguments…` with `input` on stdin, in this process.
     @discardableResult
     func run(_ arguments: [String], input: Data = Data(), database: String? = nil, environment: [String: String] = [:]) throws -> Run {
         try Self.run(["--db", database ?? self.database] + arguments, input: input, environment: environment)
     }
 
-    /// Runs `sheetlog --db <database> arguments…` as a user without privileges, for whom file
-    /// permissions hold: the tests run as root, which reads and writes a 0444 file in a 0555 folder.
+    /// Runs the `sheetlog` binary with `--db <database> arguments…` and `input` on stdin.
+    @discardableResult
+    func runBinary(_ arguments: [String], input: Data = Data(), database: String? = nil, environment: [String: String] = [:]) throws -> Run {
+        try Self.runBinary(["--db", database ?? self.database] + arguments, input: input, environment: environment)
+    }
+
+    /// Runs the `sheetlog` binary with `--db <database> arguments…` as a user without privileges, for
+    /// whom file permissions hold: the tests run as root, which reads and writes a 0444 file in a 0555 folder.
     func runUnprivileged(_ arguments: [String], database: String? = nil) throws -> Run {
-        try Self.run(["--db", database ?? self.database] + arguments, unprivileged: true)
+        try Self.runBinary(["--db", database ?? self.database] + arguments, unprivileged: true)
     }
 
     /// Whether ``runUnprivileged(_:database:)`` can drop root's privileges here (`setpriv`, util-linux).
@@ -38,9 +48,20 @@ struct CLIHarness {
 
     private static let setpriv = "/usr/bin/setpriv"
 
-    /// Runs `sheetlog arguments…` as given; with `unprivileged`, as user and group `nobody` (65534)
-    /// when this process is root.
-    static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:], unprivileged: Bool = false) throws -> Run {
+    /// Runs `sheetlog arguments…` as given in this process: the binary's entry function with `input`
+    /// as stdin and the environment a child would see (``ProductBinary/environment(_:)``).
+    @discardableResult
+    static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> Run {
+        let environment = ProductBinary.environment(environment)
+        return try InProcessCommand.run(input: input) { standardInput, write in
+            await SheetLogCommand.run(arguments: arguments, io: CommandIO(standardInput: standardInput, environment: environment, write: write))
+        }
+    }
+
+    /// Runs the `sheetlog` binary with `arguments…` as given; with `unprivileged`, as user and group
+    /// `nobody` (65534) when this process is root.
+    @discardableResult
+    static func runBinary(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:], unprivileged: Bool = false) throws -> Run {
         if unprivileged && getuid() == 0 {
             return try ProductBinary.run(
                 URL(fileURLWithPath: setpriv), ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments,

@@ -21,7 +21,7 @@ struct CLINotSheetLogFileTests {
             FileManager.default.createFile(atPath: path, contents: Data())
         }
         let runs = [
-            try ProductBinary.run(ProductBinary.url("sheetlog"), ["--db", path, "audit"]),
+            try CLIHarness.run(["--db", path, "audit"]),
             try ProductBinary.run(ProductBinary.url("sheetlog-server"), ["serve", "--db", path, "--port", "0"]),
         ]
         for run in runs {
@@ -45,7 +45,7 @@ struct CLINotSheetLogFileTests {
         try queue.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let line = #"{"session":"s1","type":"present","presentation":"note","route":{"name":"note"}}"# + "\n"
-        let run = try ProductBinary.run(ProductBinary.url("sheetlog"), ["--db", path] + command, input: Data(line.utf8))
+        let run = try CLIHarness.run(["--db", path] + command, input: Data(line.utf8))
         #expect(run.status == 1, "\(run.stdout) \(run.stderr)")
         #expect(run.stderr.contains("\(path) is not a SheetLog database"), "\(run.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)

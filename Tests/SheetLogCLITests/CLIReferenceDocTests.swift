@@ -12,7 +12,7 @@ import Testing
         var subcommands: [String] = []
 
         init(_ path: [String]) throws {
-            let run = try ProductBinary.run(CLIHarness.executable, path + ["--help"])
+            let run = try CLIHarness.run(path + ["--help"])
             #expect(run.status == 0, "sheetlog \(path.joined(separator: " ")) --help")
             var section = ""
             for line in run.stdout.components(separatedBy: "\n") {
@@ -122,7 +122,7 @@ import Testing
             return code
         }
         #expect(codes == [0, 1, 2, 3, 4])
-        let help = try ProductBinary.run(CLIHarness.executable, ["--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        let help = try CLIHarness.run(["--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
         for phrase in ["0 success", "1 rejected input or a failed check", "2 usage error", "3 the database is busy", "4 verify could not run its checks"] {
             #expect(help.contains(phrase), "sheetlog --help says \(phrase)")
         }

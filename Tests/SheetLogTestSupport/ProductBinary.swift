@@ -41,18 +41,28 @@ package enum ProductBinary {
         try await offThePool { try run(executable, arguments, input: input, environment: environment) }
     }
 
+    /// How long a run may take before it is killed and its test fails: far above any command's work
+    /// in these tests (the slowest ingests take seconds), so that only a hung run reaches it.
+    package static let timeout: Duration = .seconds(600)
+
+    /// The environment a run sees: this process's less `SHEETLOG_DB` (a developer's own must not
+    /// choose the tests' database), plus `extra`.
+    package static func environment(_ extra: [String: String]) -> [String: String] {
+        var merged = ProcessInfo.processInfo.environment
+        merged.removeValue(forKey: "SHEETLOG_DB")
+        merged.merge(extra) { _, given in given }
+        return merged
+    }
+
     /// Runs `executable arguments…` with `input` on stdin (none when nil) and the environment less
-    /// `SHEETLOG_DB` plus `environment`, and waits for it.
+    /// `SHEETLOG_DB` plus `environment`, and waits for it, at most `timeout`.
     package static func run(
-        _ executable: URL, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]
+        _ executable: URL, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:], timeout: Duration = timeout
     ) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        merged.removeValue(forKey: "SHEETLOG_DB")
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
+        process.environment = Self.environment(environment)
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         process.standardOutput = stdout
@@ -67,8 +77,16 @@ package enum ProductBinary {
             stdin.fileHandleForWriting.write(input)
             try stdin.fileHandleForWriting.close()
         }
-        // Bounded, so that a child that never ends fails its test instead of stalling the suite.
-        try process.requireExit(within: .seconds(600))
+        // Bounded, so that a child that never ends fails its test, with what it printed, instead of
+        // stalling the suite.
+        do {
+            try process.requireExit(within: timeout)
+        } catch {
+            let printed = group.wait(timeout: .now() + 10) == .success
+                ? "stdout: \(String(decoding: out, as: UTF8.self))\nstderr: \(String(decoding: err, as: UTF8.self))"
+                : "(its output is still held open by a descendant)"
+            throw SpawnFailure(message: "\(error)\n\(printed)")
+        }
         guard group.wait(timeout: .now() + 30) == .success else {
             throw SpawnFailure(message: "\(executable.lastPathComponent) ended but its output did not (a descendant keeps it open)")
         }
