@@ -1,8 +1,9 @@
 import Foundation
+import SheetLogTestSupport
 import Testing
 
-/// A sample of the same mutations through the real `sheetlog ingest` binary: exit code 1, the
-/// error names the line, and the database file holds exactly what it held before.
+/// A sample of the same mutations through `sheetlog ingest` (its entry function, in this process):
+/// exit code 1, the error names the line, and the database file holds exactly what it held before.
 ///
 /// "Exactly" is compared row by row, not byte by byte: every open of a file through GRDB's
 /// `DatabasePool` creates and drops a table to make sure the WAL exists, which bumps the schema
@@ -10,14 +11,14 @@ import Testing
 @Suite("sheetlog ingest rejects mutated lines and leaves the file unchanged")
 struct BadLineCLITests {
     @Test("20 mutations of every kind, each in the middle of a file of good lines")
-    func mutatedLinesThroughTheBinary() throws {
+    func mutatedLinesThroughTheCommand() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-badinput-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("log.sqlite").path
         let setup = directory.appendingPathComponent("setup.jsonl")
         try Data((LineScenario.allSetupLines.joined(separator: "\n") + "\n").utf8).write(to: setup)
-        let created = try SheetLogBinary.run(["--db", database, "ingest", setup.path])
+        let created = try InProcessCommand.run(.sheetlog, ["--db", database, "ingest", setup.path])
         try #require(created.status == 0, "\(created.stderr)")
         let before = try DatabaseSnapshot.read(path: database)
         #expect(before.eventCount > 20)
@@ -31,7 +32,7 @@ struct BadLineCLITests {
             let input = directory.appendingPathComponent("bad-\(run).jsonl")
             try Data(lines.joined(separator: [0x0A]) + [0x0A]).write(to: input)
 
-            let result = try SheetLogBinary.run(["--db", database, "ingest", input.path])
+            let result = try InProcessCommand.run(.sheetlog, ["--db", database, "ingest", input.path])
             #expect(result.status == 1, "\(bad.summary)")
             #expect(result.stderr.hasPrefix("sheetlog: line \(fillersBefore + 1): "), "\(bad.summary): \(result.stderr)")
             #expect(result.stdout.isEmpty, "\(bad.summary)")

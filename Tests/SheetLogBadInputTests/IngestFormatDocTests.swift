@@ -51,8 +51,8 @@ import Testing
     private func typesTheBinaryKnows() throws -> Set<String> {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-format-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try ProductBinary.run(ProductBinary.url("sheetlog"), ["--db", directory.appendingPathComponent("x.sqlite").path, "ingest", "-"],
-                                        input: Data(#"{"session":"s","type":"x"}"#.utf8 + [0x0A]))
+        let run = try InProcessCommand.run(
+            .sheetlog, ["--db", directory.appendingPathComponent("x.sqlite").path, "ingest", "-"], input: Data(#"{"session":"s","type":"x"}"#.utf8 + [0x0A]))
         let list = try #require(run.stderr.components(separatedBy: "expected one of ").last?.components(separatedBy: ")").first)
         return Set(list.components(separatedBy: ", "))
     }
@@ -96,10 +96,9 @@ import Testing
         let database = directory.appendingPathComponent("format.sqlite").path
         // Sealed, for the page's last example erases a subject, which a plain database cannot.
         let key = directory.appendingPathComponent("format.key").path
-        #expect(try ProductBinary.run(ProductBinary.url("sheetlog"), ["keygen", key]).status == 0)
+        #expect(try InProcessCommand.run(.sheetlog, ["keygen", key]).status == 0)
         let input = page.examples.map(\.line).joined(separator: "\n") + "\n"
-        let run = try ProductBinary.run(
-            ProductBinary.url("sheetlog"), ["--db", database, "--key-file", key, "ingest", "--each", "-"], input: Data(input.utf8))
+        let run = try InProcessCommand.run(.sheetlog, ["--db", database, "--key-file", key, "ingest", "--each", "-"], input: Data(input.utf8))
         #expect(run.status == 0, "\(run.stderr)")
         let answers = run.stdout.split(separator: "\n").map(String.init)
         #expect(answers.count == page.examples.count)
@@ -107,7 +106,7 @@ import Testing
             let object = try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any]
             #expect(object?["ack"] != nil, "\(example.line) is answered \(answer)")
         }
-        let verify = try ProductBinary.run(ProductBinary.url("sheetlog"), ["--db", database, "--key-file", key, "verify"])
+        let verify = try InProcessCommand.run(.sheetlog, ["--db", database, "--key-file", key, "verify"])
         #expect(verify.status == 0)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-@testable import SheetLogCLI
 import SheetLogTestSupport
 import Testing
 
@@ -52,10 +51,7 @@ struct CLIHarness {
     /// as stdin and the environment a child would see (``ProductBinary/environment(_:)``).
     @discardableResult
     static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> Run {
-        let environment = ProductBinary.environment(environment)
-        return try InProcessCommand.run(input: input) { standardInput, write in
-            await SheetLogCommand.run(arguments: arguments, io: CommandIO(standardInput: standardInput, environment: environment, write: write))
-        }
+        try InProcessCommand.run(.sheetlog, arguments, input: input, environment: environment)
     }
 
     /// Runs the `sheetlog` binary with `arguments…` as given; with `unprivileged`, as user and group

@@ -54,7 +54,7 @@ struct ReplayReportTests {
     func demoSessions() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent("demo.sqlite").path
-        let demo = try ProductBinary.run(ProductBinary.url("sheetlog"), ["demo", "--plain", "--db", path])
+        let demo = try await InProcessCommand.run(.sheetlog, ["demo", "--plain", "--db", path])
         #expect(demo.status == 0, "\(demo.stderr)")
         let database = try SheetLogDatabase.openForReading(path: path)
         let sessions = try await database.sessions()

@@ -24,7 +24,7 @@ struct ErasuresPageTests {
             directory = try TemporaryDirectory("viewer-erasures")
             path = directory.path("sealed.sqlite")
             keyFile = directory.path("sealed.key")
-            let keygen = try await ProductBinary.runOffThePool(ProductBinary.url("sheetlog"), ["keygen", keyFile])
+            let keygen = try await InProcessCommand.run(.sheetlog, ["keygen", keyFile])
             guard keygen.status == 0 else { throw FixtureFailure(message: keygen.stderr) }
             key = try KeyFile(path: keyFile).masterKey()
             var options = SheetLogDatabase.Options()
@@ -45,7 +45,7 @@ struct ErasuresPageTests {
         }
 
         func sheetlog(_ arguments: [String]) async throws -> ProductBinary.Run {
-            try await ProductBinary.runOffThePool(ProductBinary.url("sheetlog"), ["--db", path] + arguments)
+            try await InProcessCommand.run(.sheetlog, ["--db", path] + arguments)
         }
     }
 

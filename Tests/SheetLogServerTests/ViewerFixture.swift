@@ -22,7 +22,7 @@ struct ViewerFixture {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-viewer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("viewer.sqlite").path
-        let demo = try await ProductBinary.runOffThePool(ProductBinary.url("sheetlog"), ["--db", path, "demo", "--plain"])
+        let demo = try await InProcessCommand.run(.sheetlog, ["--db", path, "demo", "--plain"])
         guard demo.status == 0 else { throw FixtureFailure(message: "sheetlog demo failed: \(demo.stderr)") }
         if hostile {
             let database = try SheetLogDatabase.open(path: path)
@@ -41,9 +41,9 @@ struct ViewerFixture {
         try SQLiteFileReader.open(path: path)
     }
 
-    /// Runs the built `sheetlog` on the fixture's file.
+    /// Runs `sheetlog` (in this process) on the fixture's file.
     func sheetlog(_ arguments: [String]) throws -> ProductBinary.Run {
-        try ProductBinary.run(ProductBinary.url("sheetlog"), ["--db", path] + arguments)
+        try InProcessCommand.run(.sheetlog, ["--db", path] + arguments)
     }
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
