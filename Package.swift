@@ -155,7 +155,7 @@ let package = Package(
             dependencies: [
                 "SheetLogPostgres", "SheetLogPostgresTestSupport", "SheetLogStoreConformance", "SheetLogBackendConformance", "SheetLogStorage",
                 "SheetLogProjections", "SheetLogDomain", "SheetLogTestSupport", "SheetLogSQLite", "SheetLogFleet", "SheetLog",
-                "SheetLogReports", "SheetLogViewerTestSupport", "SheetLogServerCLI", postgresNIO, logging, grdb,
+                "SheetLogReports", "SheetLogViewerTestSupport", "SheetLogCLI", "SheetLogServerCLI", postgresNIO, logging, grdb,
             ]
         ),
         // `sheetlog-server import` and the store's import on a real PostgreSQL: the built binaries, device

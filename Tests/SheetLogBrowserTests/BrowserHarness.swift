@@ -27,7 +27,7 @@ struct BrowserHarness {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("sheetlog.sqlite").path
-        let demo = try await ProductBinary.runOffThePool(ProductBinary.url("sheetlog"), ["--db", path, "demo", "--plain"])
+        let demo = try await InProcessCommand.run(.sheetlog, ["--db", path, "demo", "--plain"])
         try #require(demo.status == 0, "\(demo.stderr)")
         try await prepare(path)
         let server = try ServerProcess.start(executable: ProductBinary.url("sheetlog-server"), database: path)

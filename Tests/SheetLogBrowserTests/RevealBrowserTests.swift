@@ -17,7 +17,7 @@ struct RevealBrowserTests {
         let url = cluster.url(database: try await cluster.createDatabase())
         let directory = try TemporaryDirectory("reveal-browser")
         let file = directory.path("phone.sqlite")
-        #expect(try await ProductBinary.runOffThePool(ProductBinary.url("sheetlog"), ["--db", file, "demo", "--plain"]).status == 0)
+        #expect(try await InProcessCommand.run(.sheetlog, ["--db", file, "demo", "--plain"]).status == 0)
         let imported = try await ProductBinary.runOffThePool(
             ProductBinary.url("sheetlog-server"), ["import", "--postgres", url, "--device", "phone", file])
         try #require(imported.status == 0, "\(imported.stderr)")

@@ -19,13 +19,13 @@ import Testing
     @Test func aDevicesErasuresAndTheCollectorsThatApplyToIt() async throws {
         let directory = try TemporaryDirectory("fleet-erasures")
         let key = directory.path("master.key"), file = directory.path("device.sqlite")
-        #expect(try await ProductBinary.runOffThePool(ImportCommandTests.sheetlog, ["keygen", key]).status == 0)
-        #expect(try await ProductBinary.runOffThePool(
-            ImportCommandTests.sheetlog, ["--db", file, "--key-file", key, "ingest", "-"], input: Data(Self.lines.utf8)).status == 0)
-        let erase = try await ProductBinary.runOffThePool(
-            ImportCommandTests.sheetlog, ["--db", file, "--key-file", key, "erase", "--subject", "gina", "--requested-by", "ticket 5"])
+        #expect(try await InProcessCommand.run(.sheetlog, ["keygen", key]).status == 0)
+        #expect(try await InProcessCommand.run(
+            .sheetlog, ["--db", file, "--key-file", key, "ingest", "-"], input: Data(Self.lines.utf8)).status == 0)
+        let erase = try await InProcessCommand.run(
+            .sheetlog, ["--db", file, "--key-file", key, "erase", "--subject", "gina", "--requested-by", "ticket 5"])
         #expect(erase.status == 0, "\(erase.stderr)")
-        let onDevice = try await ProductBinary.runOffThePool(ImportCommandTests.sheetlog, ["--db", file, "erasures", "--json"])
+        let onDevice = try await InProcessCommand.run(.sheetlog, ["--db", file, "erasures", "--json"])
         let deviceRows = try #require(try JSONSerialization.jsonObject(with: Data(onDevice.stdout.utf8)) as? [NSDictionary])
         #expect(deviceRows.count == 1 && deviceRows.first?["closedSessions"] as? [String] == ["g1"], "the control: \(onDevice.stdout)")
         let deviceRow = try Self.canonical(try #require(deviceRows.first))

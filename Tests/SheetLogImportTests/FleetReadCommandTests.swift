@@ -8,7 +8,6 @@ import Testing
 /// line, and what rebuild does to a device's read models.
 @Suite struct FleetReadCommandTests {
     static let server = ProductBinary.url("sheetlog-server")
-    static let sheetlog = ProductBinary.url("sheetlog")
 
     /// The demo's file imported as each of `devices` into a fresh database.
     static func importedDemo(devices: [String] = ["demo-phone"]) async throws -> (fleet: FleetDatabase, file: DeviceFile) {
@@ -84,7 +83,7 @@ import Testing
         let (fleet, file) = try await Self.importedDemo()
         defer { file.remove() }
         for arguments in [["replay", "nope"], ["replay", "demo-expense", "--at", "99"]] {
-            let alone = try await ProductBinary.runOffThePool(Self.sheetlog, arguments + ["--db", file.path])
+            let alone = try await InProcessCommand.run(.sheetlog, arguments + ["--db", file.path])
             #expect(alone.status == 1)
             let run = try await ProductBinary.runOffThePool(Self.server, arguments + ["--postgres", fleet.url, "--device", "demo-phone"])
             #expect(run.status == 1, "\(arguments): \(run.stderr)")
@@ -124,20 +123,20 @@ import Testing
         let json = try await ProductBinary.runOffThePool(Self.server, ["rebuild", "--postgres", fleet.url, "--device", "b-phone", "--json"])
         #expect(json.stdout == #"{"device":"b-phone","rebuilt":true}"# + "\n")
         // sheetlog's own shape, for comparison: the same object without the device.
-        let alone = try await ProductBinary.runOffThePool(Self.sheetlog, ["rebuild", "--db", file.path, "--json"])
+        let alone = try await InProcessCommand.run(.sheetlog, ["rebuild", "--db", file.path, "--json"])
         #expect(alone.stdout == #"{"rebuilt":true}"# + "\n")
     }
 
     @Test func recoverWithoutADeviceListsEveryDeviceInOrder() async throws {
         let (fleet, file) = try await Self.importedDemo(devices: ["b-phone", "a-phone"])
         defer { file.remove() }
-        let alone = try await ProductBinary.runOffThePool(Self.sheetlog, ["recover", "--db", file.path])
+        let alone = try await InProcessCommand.run(.sheetlog, ["recover", "--db", file.path])
         let text = try await ProductBinary.runOffThePool(Self.server, ["recover", "--postgres", fleet.url])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout == "device a-phone\n" + alone.stdout + "device b-phone\n" + alone.stdout)
         let json = try await ProductBinary.runOffThePool(Self.server, ["recover", "list", "--postgres", fleet.url, "--json"])
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        let drafts = try #require(try JSONSerialization.jsonObject(with: Data(try await ProductBinary.runOffThePool(Self.sheetlog, ["recover", "--db", file.path, "--json"]).stdout.utf8)) as? [Any])
+        let drafts = try #require(try JSONSerialization.jsonObject(with: Data(try await InProcessCommand.run(.sheetlog, ["recover", "--db", file.path, "--json"]).stdout.utf8)) as? [Any])
         #expect(!drafts.isEmpty)
         #expect(objects.map { $0["device"] as? String } == Array(repeating: "a-phone", count: drafts.count) + Array(repeating: "b-phone", count: drafts.count))
     }

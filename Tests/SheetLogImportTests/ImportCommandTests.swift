@@ -6,14 +6,13 @@ import Testing
 /// `sheetlog-server import` as a user runs it: the built binary on a file `sheetlog demo` wrote.
 @Suite struct ImportCommandTests {
     static let server = ProductBinary.url("sheetlog-server")
-    static let sheetlog = ProductBinary.url("sheetlog")
 
     /// `sheetlog demo`'s file in a folder of its own.
     static func demoFile() throws -> DeviceFile {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = DeviceFile(directory: directory, path: directory.appendingPathComponent("demo.sqlite").path)
-        let demo = try ProductBinary.run(sheetlog, ["--db", file.path, "demo", "--plain"])
+        let demo = try InProcessCommand.run(.sheetlog, ["--db", file.path, "demo", "--plain"])
         try #require(demo.status == 0, "\(demo.stderr)")
         return file
     }

@@ -9,8 +9,8 @@ import Testing
     static let sheetlog = ProductBinary.url("sheetlog")
 
     static func push(_ file: DeviceFile, _ collector: CollectorProcess, device: String, tokenFile: String, extra: [String] = []) async throws -> ProductBinary.Run {
-        try await ProductBinary.runOffThePool(
-            sheetlog, ["--db", file.path, "push", "--to", collector.url, "--device", device, "--token-file", tokenFile] + extra)
+        try await InProcessCommand.run(
+            .sheetlog, ["--db", file.path, "push", "--to", collector.url, "--device", device, "--token-file", tokenFile] + extra)
     }
 
     static func tokenFile(_ token: String, in file: DeviceFile) throws -> String {

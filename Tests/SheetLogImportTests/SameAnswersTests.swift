@@ -9,7 +9,6 @@ import Testing
 /// `"device"` key added to `sheetlog`'s objects here, and the stored chain head is read with SQL.
 @Suite struct SameAnswersTests {
     static let server = ProductBinary.url("sheetlog-server")
-    static let sheetlog = ProductBinary.url("sheetlog")
 
     /// A device's file and the fresh fleet database it was imported into.
     struct ImportedDevice {
@@ -58,7 +57,7 @@ import Testing
 
     /// `sheetlog … --db FILE` and `sheetlog-server … --postgres URL --device D`, each required to exit 0.
     static func both(_ imported: ImportedDevice, _ arguments: [String]) throws -> (file: String, fleet: String) {
-        let alone = try ProductBinary.run(sheetlog, arguments + ["--db", imported.file.path])
+        let alone = try InProcessCommand.run(.sheetlog, arguments + ["--db", imported.file.path])
         try #require(alone.status == 0, "sheetlog \(arguments): \(alone.stderr)")
         let fleet = try ProductBinary.run(server, arguments + ["--postgres", imported.fleet.url, "--device", imported.device])
         try #require(fleet.status == 0, "sheetlog-server \(arguments): \(fleet.stderr)")

@@ -23,16 +23,16 @@ import Testing
     @Test func recoverableDraftsAndChangedFieldsOfASealedDeviceAreTheDevicesOnTheFleet() async throws {
         let directory = try TemporaryDirectory("sealed-fleet")
         let key = directory.path("master.key"), file = directory.path("device.sqlite")
-        #expect(try await ProductBinary.runOffThePool(ImportCommandTests.sheetlog, ["keygen", key]).status == 0)
-        let ingest = try await ProductBinary.runOffThePool(
-            ImportCommandTests.sheetlog, ["--db", file, "--key-file", key, "ingest", "-"], input: Data(Self.lines.utf8))
+        #expect(try await InProcessCommand.run(.sheetlog, ["keygen", key]).status == 0)
+        let ingest = try await InProcessCommand.run(
+            .sheetlog, ["--db", file, "--key-file", key, "ingest", "-"], input: Data(Self.lines.utf8))
         #expect(ingest.status == 0, "\(ingest.stderr)")
         let fleet = try await FleetDatabase.fresh()
         let imported = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["import", "--postgres", fleet.url, "--device", "dev1", file])
         #expect(imported.status == 0, "\(imported.stderr)")
 
-        let onDevice = try await Self.drafts(ImportCommandTests.sheetlog, ["--db", file, "--key-file", key, "recover", "--json"])
-        let onFleet = try await Self.drafts(ImportCommandTests.server, ["recover", "--postgres", fleet.url, "--device", "dev1", "--json"])
+        let onDevice = try await Self.drafts(InProcessCommand.run(.sheetlog, ["--db", file, "--key-file", key, "recover", "--json"]))
+        let onFleet = try await Self.drafts(ProductBinary.runOffThePool(ImportCommandTests.server, ["recover", "--postgres", fleet.url, "--device", "dev1", "--json"]))
         #expect(onDevice == ["g1": ["title"], "g2": ["title"]], "the control: \(onDevice)")
         #expect(onFleet == onDevice)
 
@@ -49,12 +49,12 @@ import Testing
         #expect(!text.contains("Floor lamp") && !text.contains("Desk lamp"), "a value reached the fleet: \(text)")
 
         // gina erased on the device: neither offers her drafts any more, nor counts them.
-        let erase = try await ProductBinary.runOffThePool(ImportCommandTests.sheetlog, ["--db", file, "--key-file", key, "erase", "--subject", "gina", "--requested-by", "test"])
+        let erase = try await InProcessCommand.run(.sheetlog, ["--db", file, "--key-file", key, "erase", "--subject", "gina", "--requested-by", "test"])
         #expect(erase.status == 0, "\(erase.stderr)")
         let again = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["import", "--postgres", fleet.url, "--device", "dev1", file])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(try await Self.drafts(ImportCommandTests.sheetlog, ["--db", file, "--key-file", key, "recover", "--json"]) == [:])
-        #expect(try await Self.drafts(ImportCommandTests.server, ["recover", "--postgres", fleet.url, "--device", "dev1", "--json"]) == [:])
+        #expect(try await Self.drafts(InProcessCommand.run(.sheetlog, ["--db", file, "--key-file", key, "recover", "--json"])) == [:])
+        #expect(try await Self.drafts(ProductBinary.runOffThePool(ImportCommandTests.server, ["recover", "--postgres", fleet.url, "--device", "dev1", "--json"])) == [:])
         let erasedStats = try await ProductBinary.runOffThePool(
             ImportCommandTests.server, ["stats", "--postgres", fleet.url, "--device", "dev1", "--json"])
         #expect(erasedStats.stdout.contains("\"recoverableDrafts\" : 0"), "\(erasedStats.stdout)")
@@ -98,8 +98,7 @@ import Testing
     }
 
     /// Session → changed fields of each recoverable draft in `recover --json`'s output.
-    static func drafts(_ binary: URL, _ arguments: [String]) async throws -> [String: [String]] {
-        let run = try await ProductBinary.runOffThePool(binary, arguments)
+    static func drafts(_ run: ProductBinary.Run) throws -> [String: [String]] {
         #expect(run.status == 0, "\(run.stderr)")
         let array = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]], "\(run.stdout)")
         var drafts: [String: [String]] = [:]

@@ -14,19 +14,18 @@ import Testing
     func noValueOfASealedDeviceReachesTheFleetTablesAndAPlainOnesAllDo() async throws {
         let directory = try TemporaryDirectory("sealed-push")
         let key = directory.path("master.key")
-        #expect(try await ProductBinary.runOffThePool(PushCommandTests.sheetlog, ["keygen", key]).status == 0)
+        #expect(try await InProcessCommand.run(.sheetlog, ["keygen", key]).status == 0)
         for sealed in [true, false] {
             let file = directory.path(sealed ? "sealed.sqlite" : "plain.sqlite")
             let keyArguments = sealed ? ["--key-file", key] : []
-            let demo = try await ProductBinary.runOffThePool(PushCommandTests.sheetlog, ["--db", file] + keyArguments + ["demo"] + (sealed ? [] : ["--plain"]))
+            let demo = try await InProcessCommand.run(.sheetlog, ["--db", file] + keyArguments + ["demo"] + (sealed ? [] : ["--plain"]))
             #expect(demo.status == 0, "\(demo.stderr)")
             let fleet = try await FleetDatabase.fresh()
             let collector = try await CollectorProcess(fleet: fleet)
             let tokenFile = directory.path(sealed ? "sealed.token" : "plain.token")
             try Data((try await collector.token(for: "phone") + "\n").utf8).write(to: URL(fileURLWithPath: tokenFile))
-            let push = try await ProductBinary.runOffThePool(
-                PushCommandTests.sheetlog,
-                ["--db", file] + keyArguments + ["push", "--to", collector.url, "--device", "phone", "--token-file", tokenFile])
+            let push = try await InProcessCommand.run(
+                .sheetlog, ["--db", file] + keyArguments + ["push", "--to", collector.url, "--device", "phone", "--token-file", tokenFile])
             #expect(push.status == 0, "\(push.stderr)")
             _ = try collector.stop()
             let text = try await Self.everyRow(of: fleet)

@@ -12,9 +12,8 @@ import Testing
 /// A sealed device shares its subjects' keys with the collector (`push --share-keys`): the fleet
 /// tables hold no value and no raw key, a reveal shows the values, and erasing on the collector
 /// (`sheetlog-server erase`) or on the device (its pushed `eraseSubject`) takes the collector's copy
-/// away for good. Through the real binaries, a collector process and PostgreSQL.
+/// away for good. Through `sheetlog` (in process), a collector process and PostgreSQL.
 @Suite(.timeLimit(.minutes(5))) struct SharedKeysEndToEndTests {
-    static let sheetlog = PushCommandTests.sheetlog
     static let server = CollectorProcess.executable
 
     /// Two subjects' sessions: ada (s1) and bob (s2), each with values to look for.
@@ -39,9 +38,9 @@ import Testing
         init(collectorKey: Bool = true) async throws {
             directory = try TemporaryDirectory("shared-keys")
             masterKey = directory.path("master.key")
-            #expect(try await ProductBinary.runOffThePool(sheetlog, ["keygen", masterKey]).status == 0)
-            let ingest = try await ProductBinary.runOffThePool(
-                sheetlog, ["--db", directory.path("device.sqlite"), "--key-file", masterKey, "ingest", "-"], input: Data(lines.utf8))
+            #expect(try await InProcessCommand.run(.sheetlog, ["keygen", masterKey]).status == 0)
+            let ingest = try await InProcessCommand.run(
+                .sheetlog, ["--db", directory.path("device.sqlite"), "--key-file", masterKey, "ingest", "-"], input: Data(lines.utf8))
             #expect(ingest.status == 0, "\(ingest.stderr)")
             let keyFile = directory.path("collector.key")
             let made = try await ProductBinary.runOffThePool(server, ["collector-key", keyFile])
@@ -60,8 +59,8 @@ import Testing
         var database: String { directory.path("device.sqlite") }
 
         func push(_ extra: [String] = ["--share-keys"]) async throws -> ProductBinary.Run {
-            try await ProductBinary.runOffThePool(
-                sheetlog, ["--db", database, "--key-file", masterKey, "push", "--to", collector.url, "--device", device, "--token-file", tokenFile] + extra)
+            try await InProcessCommand.run(
+                .sheetlog, ["--db", database, "--key-file", masterKey, "push", "--to", collector.url, "--device", device, "--token-file", tokenFile] + extra)
         }
 
         /// The session's replay as revealed to ines.
@@ -215,8 +214,8 @@ import Testing
         // bob erased on the device: the pushed eraseSubject deletes the collector's copy with it,
         // and its bytes leave the table's file too (the push's DELETE alone left them there).
         let bobsKey = Data(try #require(try await setup.sealedKey(of: "bob")))
-        let deviceErase = try await ProductBinary.runOffThePool(
-            Self.sheetlog, ["--db", setup.database, "--key-file", setup.masterKey, "erase", "--subject", "bob", "--requested-by", "test"])
+        let deviceErase = try await InProcessCommand.run(
+            .sheetlog, ["--db", setup.database, "--key-file", setup.masterKey, "erase", "--subject", "bob", "--requested-by", "test"])
         #expect(deviceErase.status == 0, "\(deviceErase.stderr)")
         #expect(try await setup.push(["--share-keys"]).status == 0)
         #expect(try await setup.sharedKeyRows() == [])
@@ -261,7 +260,8 @@ import Testing
         func commit() {
             input.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
             try? input.fileHandleForWriting.close()
-            psql.waitUntilExit()
+            // Bounded, as every wait for a child: a psql that never ends fails the test, not the suite.
+            if !psql.waitForExit(timeout: .seconds(60)) { Issue.record("psql still ran 60 s after COMMIT and the end of its input") }
         }
     }
 
@@ -336,12 +336,12 @@ import Testing
         let setup = try await Setup()
         defer { setup.close() }
         #expect(try await setup.push().status == 0)
-        let deviceErase = try await ProductBinary.runOffThePool(
-            Self.sheetlog, ["--db", setup.database, "--key-file", setup.masterKey, "erase", "--subject", "bob", "--requested-by", "test"])
+        let deviceErase = try await InProcessCommand.run(
+            .sheetlog, ["--db", setup.database, "--key-file", setup.masterKey, "erase", "--subject", "bob", "--requested-by", "test"])
         #expect(deviceErase.status == 0, "\(deviceErase.stderr)")
         let tablet = setup.directory.path("tablet.sqlite"), tabletToken = setup.directory.path("tablet.token")
-        let ingest = try await ProductBinary.runOffThePool(
-            Self.sheetlog, ["--db", tablet, "--key-file", setup.masterKey, "ingest", "-"], input: Data(Self.lines.utf8))
+        let ingest = try await InProcessCommand.run(
+            .sheetlog, ["--db", tablet, "--key-file", setup.masterKey, "ingest", "-"], input: Data(Self.lines.utf8))
         #expect(ingest.status == 0, "\(ingest.stderr)")
         try Data((try await setup.collector.token(for: "tablet") + "\n").utf8).write(to: URL(fileURLWithPath: tabletToken))
 
@@ -350,8 +350,8 @@ import Testing
         try await Task.sleep(for: .milliseconds(1_000))  // the phone's batch is waiting for the table
         let clock = ContinuousClock()
         let started = clock.now
-        let tabletPush = try await ProductBinary.runOffThePool(
-            Self.sheetlog, ["--db", tablet, "--key-file", setup.masterKey, "push", "--to", setup.collector.url, "--device", "tablet",
+        let tabletPush = try await InProcessCommand.run(
+            .sheetlog, ["--db", tablet, "--key-file", setup.masterKey, "push", "--to", setup.collector.url, "--device", "tablet",
                             "--token-file", tabletToken])
         let took = started.duration(to: clock.now)
         #expect(tabletPush.status == 0, "\(tabletPush.stderr)")
@@ -412,10 +412,10 @@ import Testing
         #expect(try await setup.fleet.count("SELECT count(*) FROM events WHERE device = $1", device: "phone") == 4)
 
         let plain = setup.directory.path("plain.sqlite")
-        let ingest = try await ProductBinary.runOffThePool(Self.sheetlog, ["--db", plain, "ingest", "-"], input: Data(Self.lines.utf8))
+        let ingest = try await InProcessCommand.run(.sheetlog, ["--db", plain, "ingest", "-"], input: Data(Self.lines.utf8))
         #expect(ingest.status == 0)
-        let plainPush = try await ProductBinary.runOffThePool(
-            Self.sheetlog, ["--db", plain, "push", "--to", setup.collector.url, "--device", "phone", "--token-file", setup.tokenFile, "--share-keys"])
+        let plainPush = try await InProcessCommand.run(
+            .sheetlog, ["--db", plain, "push", "--to", setup.collector.url, "--device", "phone", "--token-file", setup.tokenFile, "--share-keys"])
         #expect(plainPush.status == 1 && plainPush.stderr.contains("holds a plain log: its values reach the collector as typed"), "\(plainPush.stderr)")
 
         let pinned = try await setup.push(["--share-keys", "--collector-key", "zz"])

@@ -10,7 +10,6 @@ import Testing
 @Suite("sheetlog-server audit --postgres")
 struct FleetAuditBinaryTests {
     static let server = ProductBinary.url("sheetlog-server")
-    static let sheetlog = ProductBinary.url("sheetlog")
 
     /// `sheetlog audit --json` objects with a `device` key added.
     static func withDevice(_ json: String, _ device: String) throws -> [NSDictionary] {
@@ -51,8 +50,8 @@ struct FleetAuditBinaryTests {
         try file.close()
 
         for filters in [[], ["--outcome", "blocked"]] {
-            let alone = try await ProductBinary.runOffThePool(Self.sheetlog, ["audit", "--db", path, "--json"] + filters)
-            let aloneCSV = try await ProductBinary.runOffThePool(Self.sheetlog, ["audit", "--db", path, "--csv"] + filters)
+            let alone = try await InProcessCommand.run(.sheetlog, ["audit", "--db", path, "--json"] + filters)
+            let aloneCSV = try await InProcessCommand.run(.sheetlog, ["audit", "--db", path, "--csv"] + filters)
             #expect(alone.status == 0, "\(alone.stderr)")
             var union: [NSDictionary] = []
             var unionCSV: [Substring] = []
@@ -87,7 +86,8 @@ struct FleetAuditBinaryTests {
         #expect(nowhere.status == 1, "\(nowhere.stderr)")
         #expect(nowhere.stdout.isEmpty)
         #expect(nowhere.stderr.hasPrefix("sheetlog-server: no session nope on any device") && nowhere.stderr.split(separator: "\n").count == 1, "\(nowhere.stderr)")
-        let session = try #require(try Self.objects(ProductBinary.run(Self.sheetlog, ["audit", "--db", path, "--json"]).stdout).first?["session"] as? String)
+        let audit = try await InProcessCommand.run(.sheetlog, ["audit", "--db", path, "--json"])
+        let session = try #require(try Self.objects(audit.stdout).first?["session"] as? String)
         let somewhere = try await ProductBinary.runOffThePool(Self.server, ["audit", "--postgres", url, "--session", session, "--json"])
         #expect(somewhere.status == 0, "\(somewhere.stderr)")
         #expect(Set(try Self.objects(somewhere.stdout).compactMap { $0["device"] as? String }) == Set(devices))
@@ -133,7 +133,7 @@ struct FleetVerifyBinaryTests {
         try await ServeFleetBinaryTests.record(into: file, clock: clock)
         try file.close()
 
-        let alone = try await ProductBinary.runOffThePool(FleetAuditBinaryTests.sheetlog, ["verify", "--db", path, "--json"])
+        let alone = try await InProcessCommand.run(.sheetlog, ["verify", "--db", path, "--json"])
         #expect(alone.status == 0, "\(alone.stderr)")
         var aloneObject = try #require(try JSONSerialization.jsonObject(with: Data(alone.stdout.utf8)) as? [String: Any])
         // Checks are the storage's own (SQLite's integrity_check, PostgreSQL's triggers): compare the counts and verdict.
@@ -194,7 +194,7 @@ struct FleetStatsBinaryTests {
         try await ServeFleetBinaryTests.record(into: file, clock: clock)
         try file.close()
 
-        let alone = try await ProductBinary.runOffThePool(FleetAuditBinaryTests.sheetlog, ["stats", "--db", path, "--json"])
+        let alone = try await InProcessCommand.run(.sheetlog, ["stats", "--db", path, "--json"])
         #expect(alone.status == 0, "\(alone.stderr)")
         var expected = try #require(try JSONSerialization.jsonObject(with: Data(alone.stdout.utf8)) as? [String: Any])
         // The storage's size is the one thing a fleet device and a file cannot share.

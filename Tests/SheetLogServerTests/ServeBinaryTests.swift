@@ -53,7 +53,7 @@ struct ServeBinaryTests {
     func sealedDemoFile() async throws {
         let directory = try TemporaryDirectory("serve-sealed")
         let path = directory.path("sheetlog.sqlite")
-        let demo = try await ProductBinary.runOffThePool(ProductBinary.url("sheetlog"), ["--db", path, "demo"])
+        let demo = try await InProcessCommand.run(.sheetlog, ["--db", path, "demo"])
         try #require(demo.status == 0, "\(demo.stderr)")
         let keyless = try ServerProcess.start(executable: Self.executable, database: path)
         let withheld = try await HTTP.get(keyless.url.appendingPathComponent("api/devices/local/sessions/demo-expense/replay"))
