@@ -27,17 +27,7 @@ struct SQLiteShellTests {
     }
 
     private func run(_ path: String, _ sql: String) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.shell)
-        process.arguments = [path, sql]
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        _ = process.waitForExit(timeout: .seconds(60))
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        let run = try ProductBinary.run(URL(fileURLWithPath: Self.shell), [path, sql])
+        return (run.status, run.stdout, run.stderr)
     }
 }

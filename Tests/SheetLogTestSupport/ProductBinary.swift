@@ -1,7 +1,12 @@
 import Foundation
 
-/// Runs this package's built executables (`sheetlog`, `sheetlog-bench`) from the tests, the way a
-/// user runs them: a real process, its output read while it runs.
+/// Runs a child process to its end from the tests — this package's built executables (`sheetlog`,
+/// `sheetlog-bench`) the way a user runs them, and the tools a test needs (`sqlite3`, `gdb`, a shell
+/// in a mount namespace): a real process, its output read while it runs, its wait bounded.
+///
+/// Most tests run `sheetlog` in process instead (``InProcessCommand``); a child whose point is to be
+/// killed, signalled or talked to through a pipe while it runs is started by its test's own helper,
+/// and a server whose descendants outlive it by ``SpawnedProcess``.
 ///
 /// ```swift
 /// let run = try ProductBinary.run(ProductBinary.url("sheetlog"), ["--db", path, "verify"])

@@ -45,17 +45,11 @@ package enum Tmpfs {
     }
 
     private static func run(_ arguments: [String]) -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do { try process.run() } catch { return Output(status: -1, output: "", errors: "\(error)") }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        _ = process.waitForExit(timeout: .seconds(60))
-        return Output(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errorData, as: UTF8.self))
+        do {
+            let run = try ProductBinary.run(URL(fileURLWithPath: "/usr/bin/env"), arguments)
+            return Output(status: run.status, output: run.stdout, errors: run.stderr)
+        } catch {
+            return Output(status: -1, output: "", errors: "\(error)")
+        }
     }
 }

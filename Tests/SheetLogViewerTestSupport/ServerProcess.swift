@@ -117,16 +117,8 @@ public final class ServerProcess: @unchecked Sendable {
     private static func stacks(of pid: Int32) -> String {
         let gdb = URL(fileURLWithPath: "/usr/bin/gdb")
         guard FileManager.default.isExecutableFile(atPath: gdb.path) else { return "(no gdb)" }
-        let process = Process()
-        process.executableURL = gdb
-        process.arguments = ["-p", "\(pid)", "-batch", "-ex", "thread apply all bt 30"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "(gdb did not start)" }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        _ = process.waitForExit(timeout: .seconds(60))
-        return String(decoding: data, as: UTF8.self)
+        let run = try? ProductBinary.run(gdb, ["-p", "\(pid)", "-batch", "-ex", "thread apply all bt 30"], timeout: .seconds(60))
+        return run?.stdout ?? "(gdb did not start or did not end)"
     }
 
     private static func url(in text: String) -> URL? {
