@@ -65,7 +65,7 @@ import Testing
     @Test func aSealedDevicesDraftValuesAreWithheldAndAPlainDevicesTypedTextIsNot() async throws {
         let directory = try TemporaryDirectory("sealed-fleet-markers")
         let key = directory.path("master.key"), sealed = directory.path("sealed.sqlite"), plain = directory.path("plain.sqlite")
-        #expect(try await ProductBinary.runOffThePool(ImportCommandTests.sheetlog, ["keygen", key]).status == 0)
+        #expect(try await InProcessCommand.run(.sheetlog, ["keygen", key]).status == 0)
         let typed = """
             {"session":"t1","type":"present","presentation":"item","route":{"name":"editItem"},"baseline":{"title":"[sealed]"},"subject":"tess"}
             {"session":"t1","type":"edit","field":"title","value":"[withheld]"}
@@ -75,8 +75,7 @@ import Testing
             (sealed, ["--key-file", key], typed),
             (plain, [], typed.replacingOccurrences(of: #","subject":"tess""#, with: "")),
         ] {
-            let ingest = try await ProductBinary.runOffThePool(
-                ImportCommandTests.sheetlog, ["--db", file] + keyArguments + ["ingest", "-"], input: Data(lines.utf8))
+            let ingest = try await InProcessCommand.run(.sheetlog, ["--db", file] + keyArguments + ["ingest", "-"], input: Data(lines.utf8))
             #expect(ingest.status == 0, "\(ingest.stderr)")
         }
         let fleet = try await FleetDatabase.fresh()
