@@ -2,6 +2,7 @@ import PropertyBased
 import SheetLog
 import SheetLogIngest
 import Testing
+import SheetLogTestSupport
 
 /// Valid lines of every command type, broken one way at a time and ingested in the middle of a
 /// batch of good lines: every one is rejected with a typed error naming its line, and the
@@ -30,8 +31,11 @@ struct BadLinePropertyTests {
         let before = try await fixture.snapshot()
         #expect(before.lastPosition > 20)
         var seen: [LineMutation: Int] = [:]
+        // 270 broken lines (1.4 s; 900 took 4.8 s): about 30 of each of the 9 mutations, each on a random
+        // scenario; the soak runs 900.
+        let count = TestSize.cases(270, soak: 900)
         await propertyCheck(
-            count: 900, input: Gen.int(in: 0..<LineScenario.all.count), Gen.int(in: 0..<LineMutation.allCases.count),
+            count: count, input: Gen.int(in: 0..<LineScenario.all.count), Gen.int(in: 0..<LineMutation.allCases.count),
             Gen.int(in: 0...Int.max)
         ) { scenarioIndex, mutationIndex, seed in
             var mutator = LineMutator(seed: seed)
@@ -44,7 +48,8 @@ struct BadLinePropertyTests {
             seen[bad.mutation, default: 0] += 1
         }
         for mutation in LineMutation.allCases {
-            #expect(seen[mutation, default: 0] >= 40, "only \(seen[mutation, default: 0]) runs of \(mutation)")
+            // At least 40 % of an even share (12 of 30, 40 of 100): far below what chance gives.
+            #expect(seen[mutation, default: 0] >= count * 4 / (10 * LineMutation.allCases.count), "only \(seen[mutation, default: 0]) runs of \(mutation)")
         }
     }
 

@@ -1,15 +1,19 @@
 import PropertyBased
 import SheetLogDomain
 import Testing
+import SheetLogTestSupport
 
 /// Properties of the decider over random command sequences (two sessions, up to 60 steps each).
 @Suite("decider properties")
 struct SheetDeciderPropertyTests {
     static let sequences = Gen.int(in: 0...999_999).array(of: 1...60)
+    /// 150 sequences of up to 60 steps per property (0.2–0.5 s each; 500 took 0.5–1.5 s): each
+    /// reaches every command and alert, and `Scripts/soak.sh` runs 500.
+    static let cases = TestSize.cases(150, soak: 500)
 
     @Test("folding every event decided so far gives the live state, whose structure holds")
     func foldEqualsLiveState() async {
-        await propertyCheck(count: 500, input: Self.sequences) { numbers in
+        await propertyCheck(count: Self.cases, input: Self.sequences) { numbers in
             SessionsModel.run(numbers) { model, _ in
                 for id in SessionsModel.sessionIDs {
                     let live = model.states[id]!
@@ -22,7 +26,7 @@ struct SheetDeciderPropertyTests {
 
     @Test("decoding the encoded events and folding gives the same state")
     func roundTripThroughTheLog() async throws {
-        await propertyCheck(count: 500, input: Self.sequences) { numbers in
+        await propertyCheck(count: Self.cases, input: Self.sequences) { numbers in
             var last: SessionsModel?
             SessionsModel.run(numbers) { model, _ in last = model }
             guard let model = last else { return }
@@ -45,7 +49,7 @@ struct SheetDeciderPropertyTests {
 
     @Test("a dirty draft is saved, discarded after a confirmation, restored, declined, or recoverable: never gone")
     func dirtyDraftsNeverVanish() async {
-        await propertyCheck(count: 500, input: Self.sequences) { numbers in
+        await propertyCheck(count: Self.cases, input: Self.sequences) { numbers in
             SessionsModel.run(numbers) { model, outcome in
                 let restoredFrom = Set(SessionsModel.sessionIDs.flatMap { model.states[$0]!.presentations.values.compactMap(\.restoredFrom) })
                 for id in SessionsModel.sessionIDs {
@@ -73,7 +77,7 @@ struct SheetDeciderPropertyTests {
 
     @Test("a rejected command changes nothing and says why without any field value")
     func rejectionsChangeNothing() async {
-        await propertyCheck(count: 500, input: Self.sequences) { numbers in
+        await propertyCheck(count: Self.cases, input: Self.sequences) { numbers in
             SessionsModel.run(numbers) { model, outcome in
                 guard case .failure(let error) = outcome.result else { return }
                 #expect(model.states == outcome.before)
@@ -88,7 +92,7 @@ struct SheetDeciderPropertyTests {
 
     @Test("versions grow by exactly the number of events appended")
     func versionsCountEvents() async {
-        await propertyCheck(count: 500, input: Self.sequences) { numbers in
+        await propertyCheck(count: Self.cases, input: Self.sequences) { numbers in
             SessionsModel.run(numbers) { model, outcome in
                 for id in SessionsModel.sessionIDs {
                     let appended = outcome.appended[id, default: []]
@@ -108,7 +112,7 @@ struct SheetDeciderPropertyTests {
     @Test("random sequences reach the interesting states")
     func coverage() async {
         var seen: Set<String> = []
-        await propertyCheck(count: 500, input: Self.sequences) { numbers in
+        await propertyCheck(count: Self.cases, input: Self.sequences) { numbers in
             SessionsModel.run(numbers) { model, outcome in
                 if case .failure = outcome.result { seen.insert("rejected") }
                 if model.states.values.contains(where: { $0.stack.count >= 3 }) { seen.insert("deep stack") }

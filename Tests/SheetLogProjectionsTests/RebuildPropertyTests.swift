@@ -3,6 +3,7 @@ import GRDB
 import PropertyBased
 import SheetLogDomain
 import Testing
+import SheetLogTestSupport
 
 /// Random workloads decided by the domain and appended to an in-memory store: the inline rows
 /// equal a rebuild, and the rows say what the domain's folded states say.
@@ -13,7 +14,9 @@ struct RebuildPropertyTests {
     @Test("rebuild == inline rows, and recoverable_drafts == the domain's recoverable drafts")
     func rebuildEqualsInline() async throws {
         var seen: Set<String> = []
-        await propertyCheck(count: 500, input: Self.sequences) { numbers in
+        // 80 workloads (about 2.5 s; 500 took 16 s, each a store of its own): enough to reach every
+        // event type and resolution checked below; the soak runs 500.
+        await propertyCheck(count: TestSize.cases(80, soak: 500), input: Self.sequences) { numbers in
             let harness = try SheetHarness.inMemory()
             for (index, number) in numbers.enumerated() {
                 var chooser = RandomSheetCommands(number)

@@ -1,5 +1,6 @@
 import Foundation
 import SheetLogReliability
+import SheetLogTestSupport
 
 /// Sizes and the seed of the reliability tiers, scaled by environment variables so that
 /// `Scripts/soak.sh` runs the same tests at the long tier's sizes.
@@ -17,9 +18,22 @@ enum TierSettings {
         return generator.next() >> 16  // short enough to copy from a log
     }()
 
-    static let kills = integer("SHEETLOG_KILLS", default: 100)
-    static let powerLosses = integer("SHEETLOG_POWER_LOSSES", default: 200)
-    static let randomIOFaultRuns = integer("SHEETLOG_IO_FAULT_RUNS", default: 40)
+    // The defaults are `swift test`'s: sizes that find a regression in seconds (measured on 2 cores,
+    // issue 36). Each run draws a new seed, so successive runs cover new crash points; the long tier
+    // (`Scripts/soak.sh`: 2,000 kills, 5,000 power losses, 120 s of random I/O faults) runs the same
+    // tests at full size, and `SHEETLOG_SOAK=1` alone restores the sizes every run used before (100,
+    // 200, 40).
+
+    /// 10 kills (~0.75 s each, a child process and a reopened file; 100 took 75 s): every kill lands
+    /// inside a 40–340-append workload, so one run already meets acknowledged, in-flight and resent appends.
+    static let kills = integer("SHEETLOG_KILLS", default: TestSize.cases(10, soak: 100))
+    /// 40 power losses (~0.09 s each, 200 were 17.9 s): each tears and drops unsynced writes at a
+    /// seeded crash point; 40 draw as many torn and dropped writes as the checker's teeth need. The
+    /// sealed tier runs a fifth of this, at least 10.
+    static let powerLosses = integer("SHEETLOG_POWER_LOSSES", default: TestSize.cases(40, soak: 200))
+    /// 10 random I/O faults (~0.15 s each, 40 were 6.1 s): the exhaustive append and restart tests
+    /// beside it already fail every write and sync once; these only add random combinations.
+    static let randomIOFaultRuns = integer("SHEETLOG_IO_FAULT_RUNS", default: TestSize.cases(10, soak: 40))
     /// When set, random I/O faults run for this long instead of ``randomIOFaultRuns`` times.
     static let randomIOFaultSeconds = environment["SHEETLOG_IO_FAULT_SECONDS"].flatMap(Double.init)
 
