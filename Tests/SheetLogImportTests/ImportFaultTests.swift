@@ -12,19 +12,19 @@ import Glibc
 /// Faults in the middle of `sheetlog-server import` (the built binary, 10 events per transaction, on
 /// a file of about 5,000 events): the import process killed with SIGKILL, or its PostgreSQL restarted
 /// with `-m immediate`, leaves whole batches stored, in order, and a rerun stores the rest: nothing
-/// lost, nothing twice. Each on a cluster of its own, so that a restart never cuts other tests'
-/// connections.
+/// lost, nothing twice. A restart runs on a cluster of its own, so that it never cuts other tests'
+/// connections; a killed import only ends its own connection, on the shared cluster.
 @Suite(.serialized) struct ImportFaultTests {
     /// Small, so that the two batches let through before a fault are a small part of the file.
     static let batchSize = 10
     static let file = Task { try await DeviceFile.make(seed: 5_000, appends: 0..<2_000) }
 
     @Test func anImportKilledMidwayKeepsWholeBatchesAndARerunStoresTheRest() async throws {
-        let cluster = try await PostgresCluster.dedicated()
-        defer { cluster.stop() }
         let file = try await Self.file.value
         let expected = try file.rows()
-        let fleet = try await FleetDatabase.fresh(on: cluster)
+        // The append lock is an advisory lock, which PostgreSQL keeps per database: other tests'
+        // appends on the shared cluster never take this one.
+        let fleet = try await FleetDatabase.fresh()
         let process = try await Self.importPausedAfterTwoBatches(fleet, file) { process in
             kill(process.processIdentifier, SIGKILL)
             try process.requireExit(within: .seconds(30))
