@@ -31,6 +31,7 @@ struct CanonicalEditPayloadTests {
 
     @Test("the fast path reads what the encoder wrote, exactly as JSONDecoder does")
     func agreesWithTheReference() async {
+        // Full size in every run: 500 cases take 0.02 s.
         await propertyCheck(count: 500, input: Self.text, Self.text, Self.text, Gen.int(in: 0...3)) { presentation, field, text, kind in
             let edit = SheetEvent.Edit(presentation: presentation, field: field, value: fieldValue(kind: kind, text: text))
             let payload = try SheetEventCodec.encodePayload(SheetEvent(occurredAt: 1, .edit(edit)))

@@ -53,6 +53,7 @@ struct CanonicalPayloadTests {
 
     @Test("the fast paths read what the encoder wrote, exactly as the general decoder does")
     func agreesWithTheGeneralDecoder() async {
+        // Full size in every run: 300 cases take 0.3 s.
         await propertyCheck(count: 300, input: Self.texts, Self.numbers) { texts, numbers in
             for kind in Self.events(texts, numbers) {
                 let event = SheetEvent(occurredAt: 7, kind)

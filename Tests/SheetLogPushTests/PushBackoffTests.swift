@@ -96,6 +96,7 @@ import Testing
     /// Retry-After when longer), the bound grows with the retries in a row and starts again after a
     /// stored batch or a gap, and nothing but the model's statuses and failed connections is retried.
     @Test func anySequenceOfRepliesFollowsTheModel() async {
+        // Full size in every run: 300 sequences take 0.01 s.
         await propertyCheck(count: 300, input: Gen.int(in: 0...99_999).array(of: 1...40)) { numbers in
             Self.check(numbers.map { (Self.reply($0 % 100), Double($0 / 100) / 1_000) })
         }
