@@ -26,7 +26,7 @@ swift build --build-tests
 status=0
 swift test --skip-build --filter 'SheetLogReliabilityTests' || status=$?
 # The property tests whose size TestSize (Tests/SheetLogTestSupport/TestSize.swift) sets.
-swift test --skip-build --filter 'PropertyTests|FutureSchemaTests|SessionActivityTests|ReplayReportTests' || status=$?
+swift test --skip-build --filter 'PropertyTests|FutureSchemaTests|SessionActivityTests|ReplayReportTests|DecidedFoldDifferentialTests' || status=$?
 
 # Fuzzing (issue 5, section 6): Scripts/fuzz.sh runs the libFuzzer target over the ingest decoder and
 # the decider for SOAK_FUZZ_SECONDS and ends with "fuzz-summary executions=N crashes=C seconds=S".

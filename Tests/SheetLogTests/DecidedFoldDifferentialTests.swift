@@ -20,9 +20,9 @@ struct DecidedFoldDifferentialTests {
     func inlineRowsEqualARebuild(sealed: Bool) async throws {
         let directory = try TemporaryDirectory("decided-fold")
         var round = 0
-        // 25 workloads of up to 40 steps: the drafts, restores and alerts of CommandChooser within
-        // seconds; Scripts/soak.sh is where long runs belong.
-        await propertyCheck(count: 25, input: Self.workloads) { numbers in
+        // 25 workloads of up to 40 steps reach CommandChooser's drafts, restores and alerts, two
+        // handles and an erasure in about a second each way; the soak runs 200.
+        await propertyCheck(count: TestSize.cases(25, soak: 200), input: Self.workloads) { numbers in
             round += 1
             let path = directory.path("log-\(sealed)-\(round).sqlite")
             let options = sealed ? ErasureTests.options(MasterKey.generate()) : testOptions()
