@@ -73,11 +73,15 @@ package enum ProductBinary {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        // Read both pipes while the process runs, so that a full pipe never blocks it.
+        // Read both pipes while the process runs, so that a full pipe never blocks it: on threads of
+        // their own, for GCD's global queue may be busy with other tests' blocking work (under load a
+        // read queued there started after the 30 s below).
         let group = DispatchGroup()
         nonisolated(unsafe) var out = Data(), err = Data()
-        DispatchQueue.global().async(group: group) { out = stdout.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { err = stderr.fileHandleForReading.readDataToEndOfFile() }
+        group.enter()
+        group.enter()
+        Thread.detachNewThread { out = stdout.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        Thread.detachNewThread { err = stderr.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         if let input {
             stdin.fileHandleForWriting.write(input)
             try stdin.fileHandleForWriting.close()
