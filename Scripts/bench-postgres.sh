@@ -67,7 +67,7 @@ for total in ${sizes//,/ }; do
     # The ceilings: the same rows \copy'd (psql, one transaction, no chain check, no read models) into
     # (1) a table of events' own schema — its keys, unique constraints and index, which the import
     # must maintain too: the target's baseline — and (2) a flat table with only a primary key.
-    psql -d "$database" -c "\copy (SELECT device, position, event_id, stream, version, type, schema_version, payload, metadata, occurred_at, recorded_at, chain, chain_version, received_at, fleet_position FROM events) TO '$work/events.tsv'"
+    psql -d "$database" -c "\copy (SELECT device, position, event_id, stream, version, type, schema_version, payload, metadata, occurred_at, recorded_at, chain, chain_version, received_at FROM events) TO '$work/events.tsv'"
     psql -d "$database" -c "CREATE TABLE copy_events (LIKE events INCLUDING ALL)"
     start=$(now)
     psql -d "$database" -c "\copy copy_events FROM '$work/events.tsv'"

@@ -7,7 +7,7 @@ extension SheetLogDatabase {
     ///
     /// The database is migrated first (see `PostgresEventStore.open`). Of `options`, the limits, the
     /// clock and the metadata apply; `durability` and `busyTimeout` are SQLite's and are ignored
-    /// (every append commits with PostgreSQL's own durability, under the fleet's append lock).
+    /// (every append commits with PostgreSQL's own durability, under the device's lock).
     /// ``SheetLogDatabase/path`` is nil: the log is in no file.
     ///
     /// Throws ``SheetLogError/Code/invalidInput`` for an unusable URL, a device id that is empty, too

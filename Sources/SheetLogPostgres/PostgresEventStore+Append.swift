@@ -3,16 +3,16 @@ import PostgresNIO
 import SheetLogCore
 
 extension PostgresEventStore {
-    /// Appends `batches` in one transaction: the fleet's append lock, the idempotency check (before
+    /// Appends `batches` in one transaction: the device's lock, the idempotency check (before
     /// expected versions, so that a retry of a committed append is recognised), the expected
-    /// versions, then the events chained after the device's last one, numbered after the fleet's
-    /// last `fleet_position`, and (with ``sheetProjections``) their read-model rows.
+    /// versions, then the events chained after the device's last one, and (with
+    /// ``sheetProjections``) their read-model rows. Other devices' appends commit side by side.
     @concurrent
     public func append(_ batches: [StreamBatch]) async throws -> AppendResult {
         try limits.validate(batches)
         let recordedAt = clock.nowMilliseconds()
         return try await inTransaction("append") { [self] connection in
-            try await lockAppends(connection)
+            try await lockDevice(connection)
             if let originals = try await storedOriginals(of: batches, connection) {
                 return AppendResult(events: originals, alreadyStored: true)
             }
@@ -24,23 +24,11 @@ extension PostgresEventStore {
         }
     }
 
-    /// Takes the device's lock, then the fleet's transaction-scoped append lock: appends of every
-    /// device commit one at a time, each numbering its rows after the last committed
-    /// `fleet_position`, so positions commit in order.
-    ///
-    /// One statement; the materialized CTE runs first, so the two locks are always taken in this
-    /// order (``lockDevice(_:)`` then the fleet's), by every writer: no two can deadlock.
-    func lockAppends(_ connection: PostgresConnection) async throws {
-        try await connection.query("""
-            WITH device AS MATERIALIZED (SELECT pg_advisory_xact_lock(\(Self.deviceLockClass), hashtext(\(device))))
-            SELECT pg_advisory_xact_lock(\(Self.appendLockKey)) FROM device
-            """, logger: logger)
-    }
-
-    /// Takes the transaction-scoped lock of this device's writers (appends, imports, rebuilds) alone:
-    /// under it, the device's events and read-model rows change only in this transaction, while
-    /// other devices' appends go on. An import writes its read-model rows under it before it takes
-    /// the fleet's append lock, which is then held for its events' INSERT only.
+    /// Takes the transaction-scoped lock of this device's writers (appends, pushed and imported
+    /// batches, rebuilds), the only lock of the write path: under it, the device's events and
+    /// read-model rows change only in this transaction, so its positions are numbered and committed
+    /// in order, while other devices' writers go on. The device's head is read after it, in a
+    /// statement of its own (a statement's snapshot is taken when it starts, before its lock waits).
     func lockDevice(_ connection: PostgresConnection) async throws {
         try await connection.query("SELECT pg_advisory_xact_lock(\(Self.deviceLockClass), hashtext(\(device)))", logger: logger)
     }
@@ -114,32 +102,31 @@ extension PostgresEventStore {
     /// each stream's stored one, chained (rule 2) after the device's last chain.
     private func record(_ batches: [StreamBatch], recordedAt: Int64, _ connection: PostgresConnection) async throws -> [RecordedEvent] {
         guard batches.contains(where: { !$0.events.isEmpty }) else { return [] }
-        let (position, chain) = try await lastLink(connection)
+        let head = try await lastLink(connection)
         var versions: [String: Int64] = [:]
         for batch in batches where versions[batch.stream] == nil {
             versions[batch.stream] = try await streamVersion(batch.stream, connection)
         }
-        return batches.recorded(after: position, chain: chain, versions: versions, recordedAt: recordedAt)
+        return batches.recorded(after: head.position, chain: head.chain, versions: versions, recordedAt: recordedAt)
     }
 
-    /// The device's last position and chain: (0, genesis) for a device with no events.
-    func lastLink(_ connection: PostgresConnection) async throws -> (Int64, [UInt8]) {
+    /// The device's last position, chain and chain rule: (0, genesis, 1) for a device with no events.
+    func lastLink(_ connection: PostgresConnection) async throws -> StoredHead {
         let rows = try await connection.query(
-            "SELECT position, chain FROM events WHERE device = \(device) ORDER BY position DESC LIMIT 1", logger: logger)
-        for try await (position, chain) in rows.decode((Int64, Data).self) { return (position, [UInt8](chain)) }
-        return (0, IntegrityChain.genesis)
+            "SELECT position, chain, chain_version FROM events WHERE device = \(device) ORDER BY position DESC LIMIT 1", logger: logger)
+        for try await (position, chain, rule) in rows.decode((Int64, Data, Int).self) {
+            return StoredHead(position: position, chain: [UInt8](chain), rule: rule)
+        }
+        return StoredHead(position: 0, chain: IntegrityChain.genesis, rule: 1)
     }
 
-    /// Inserts `events` (already numbered and chained) with `fleet_position`s after the fleet's last;
-    /// under the append lock, so that no other append is in between.
+    /// Inserts `events` (already numbered and chained), under the device's lock.
     func insert(_ events: [RecordedEvent], _ connection: PostgresConnection) async throws {
         try await connection.run(insertStatements(events), logger: logger)
     }
 
     /// The statements that insert `events`, every value bound: one statement of arrays per few
-    /// thousand rows, unnested by PostgreSQL. Each statement numbers its rows after the highest
-    /// `fleet_position` it sees, so they can be built before the append lock is taken and must run
-    /// under it.
+    /// thousand rows, unnested by PostgreSQL.
     ///
     /// Arrays rather than a multi-row VALUES list: a 500-row list is 7,000 parameters, which the server
     /// spent 3 ms parsing each time (`log_min_duration_statement`, 20,000 events: parse 122 ms and
@@ -180,18 +167,17 @@ extension PostgresEventStore {
     }
 
     // unnest yields rows in array order, which is position order: no ORDER BY (its sort showed in
-    // the server's profile of an import), and row.ordinality numbers them.
+    // the server's profile of an import).
     private static let insertEventsSQL = """
         INSERT INTO events (device, position, event_id, stream, version, type, schema_version, payload, metadata,
-                            occurred_at, recorded_at, chain, chain_version, fleet_position)
+                            occurred_at, recorded_at, chain, chain_version)
         SELECT $1, position, event_id, stream, version, type, schema_version, payload,
                CASE WHEN no_metadata THEN NULL ELSE metadata END, CASE WHEN no_occurred_at THEN NULL ELSE occurred_at END,
-               recorded_at, chain, chain_version, fleet.last + row.ordinality
+               recorded_at, chain, chain_version
         FROM unnest($2::int8[], $3::text[], $4::text[], $5::int8[], $6::text[], $7::int4[], $8::text[], $9::text[], $10::bool[],
                     $11::int8[], $12::bool[], $13::int8[], $14::bytea[], $15::int4[])
-             WITH ORDINALITY AS row (position, event_id, stream, version, type, schema_version, payload, metadata, no_metadata,
-                                     occurred_at, no_occurred_at, recorded_at, chain, chain_version, ordinality),
-             (SELECT coalesce(max(fleet_position), 0)::bigint AS last FROM events) AS fleet
+             AS row (position, event_id, stream, version, type, schema_version, payload, metadata, no_metadata,
+                     occurred_at, no_occurred_at, recorded_at, chain, chain_version)
         """
 
     func streamVersion(_ stream: String, _ connection: PostgresConnection) async throws -> Int64 {

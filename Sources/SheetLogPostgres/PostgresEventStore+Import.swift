@@ -19,9 +19,11 @@ extension PostgresEventStore {
     ///   the stored chain. A broken chain is ``SheetLogError/Code/integrityViolation``; history that
     ///   differs from what is stored (a fork, an edited row) is ``SheetLogError/Code/historyMismatch``;
     ///   both name the first position concerned and leave the store as it was.
-    /// - Batched: `batchSize` events per transaction under the append lock, with their
-    ///   `fleet_position`s and (with ``sheetProjections``) their read-model rows. A run that fails
-    ///   midway (a killed process, a restarted server) has committed whole batches only.
+    /// - Batched: `batchSize` events per transaction, each stored as a pushed batch is
+    ///   (``storeChained(_:from:_:)``: under the device's lock only, the chain checked again from the
+    ///   stored head, with (``sheetProjections``) their read-model rows), so other devices' imports and
+    ///   pushes commit side by side. A run that fails midway (a killed process, a restarted server)
+    ///   has committed whole batches only.
     ///
     /// The source is read `batchSize` events at a time, twice (verify, then store); events appended to
     /// it meanwhile are left for the next run.
@@ -60,8 +62,8 @@ extension PostgresEventStore {
         let stored = try await lastLink(connection)
         // A rest of one batch or less (a device file's usual case) is kept from the verifying read:
         // the source is read, decoded and hashed once instead of twice.
-        var verified = try await verifySource(source, through: sourceThrough, stored: stored, batchSize: batchSize, connection)
-        var head = (position: stored.0, chain: stored.1)
+        var verified = try await verifySource(source, through: sourceThrough, stored: (stored.position, stored.chain), batchSize: batchSize, connection)
+        var head = (position: stored.position, chain: stored.chain)
         var imported = 0
         while head.position < sourceThrough {
             try Task.checkCancellation()
@@ -71,13 +73,23 @@ extension PostgresEventStore {
                 verified = nil
             } else {
                 chunk = try await source.readAll(after: head.position, through: sourceThrough, limit: batchSize, types: nil)
-                try Self.relink(chunk, after: head, through: sourceThrough)
             }
-            let previous = head
-            imported += try await transaction("import", on: connection) { connection in
-                try await storeImported(chunk, after: previous, connection)
+            guard let last = chunk.last, chunk[0].position == head.position + 1 else {
+                throw ChainedBatchOrigin.importedFile.notConsecutive(head.position + 1, after: head.position)
             }
-            head = (chunk[chunk.count - 1].position, chunk[chunk.count - 1].chain)
+            let outcome = try await transaction("import", on: connection) { [self] connection in
+                try await storeChained(chunk, from: .importedFile, connection)
+            }
+            switch outcome {
+            case .stored(_, _, let added):
+                imported += added
+            case .fork(let position, let storedThrough):
+                throw mismatchError(at: position, storedThrough: storedThrough, tail: "this batch was not stored")
+            case .gap(let storedThrough):
+                // The stored log shrank under the import, which an append-only table never lets happen.
+                throw mismatchError(at: storedThrough + 1, storedThrough: storedThrough, tail: "this batch was not stored")
+            }
+            head = (last.position, last.chain)
         }
         return PostgresImportReport(
             device: device, imported: imported, storedThrough: head.position, chainHead: head.chain, sourceThrough: sourceThrough)
@@ -122,78 +134,6 @@ extension PostgresEventStore {
             throw try await historyMismatch(source, through: sourceThrough, storedThrough: stored.0, tail: "nothing was imported", connection)
         }
         return keepsRest ? rest : nil
-    }
-
-    /// Checks that `chunk` continues `head` (consecutive positions, each chain recomputed from the one
-    /// before): the source verified a moment ago must not have changed since.
-    private static func relink(_ chunk: [RecordedEvent], after head: (position: Int64, chain: [UInt8]), through: Int64) throws {
-        guard !chunk.isEmpty else { throw missing(head.position + 1, through: through) }
-        var previous = head
-        for event in chunk {
-            guard event.position == previous.position + 1 else { throw missing(previous.position + 1, through: through) }
-            guard IntegrityChain.link(previous: previous.chain, event) == event.chain else {
-                throw SheetLogError(
-                    .integrityViolation,
-                    "the log to import changed while it was imported: its chain breaks at position \(event.position); events before it are stored",
-                    context: .init(position: event.position, operation: "import"))
-            }
-            previous = (event.position, event.chain)
-        }
-    }
-
-    /// Stores `chunk` in the open transaction; returns how many of its events were new. Another
-    /// writer of the same device may have stored some of them meanwhile: those must be the same
-    /// events (else nothing of the chunk is stored).
-    ///
-    /// The fleet's append lock, which every device's appends wait for, is held for the events'
-    /// INSERT only. The statements (the INSERT's arrays, the read-model rows and their fold) are
-    /// built before any lock: under it, they were about a third of the time it was held (1,000-event
-    /// device files, 2 jobs). They hold when, under the device's lock, the device's head is still
-    /// `previous`; the read-model rows are then written under the device's lock alone.
-    private func storeImported(
-        _ chunk: [RecordedEvent], after previous: (position: Int64, chain: [UInt8]), _ connection: PostgresConnection
-    ) async throws -> Int {
-        let inserts = insertStatements(chunk)
-        let rows = sheetProjections ? try await sheetRows(of: chunk, connection) : nil
-        try await PostgresSharedKeys.lockTableForErasures(in: chunk, device: device, connection, logger)
-        try await lockDevice(connection)
-        let (last, lastChain) = try await lastLink(connection)
-        if last == previous.position, lastChain == previous.chain {
-            if let rows { try await write(rows, connection) }
-            try await lockAppends(connection)
-            try await connection.run(inserts, logger: logger)
-            try await PostgresSharedKeys.deleteKeys(erasedIn: chunk, device: device, connection, logger)
-            return chunk.count
-        }
-        guard last > previous.position else { throw try await batchMismatch(chunk, storedThrough: last, connection) }
-        let through = min(last, chunk[chunk.count - 1].position)
-        let ours = chunk[Int(through - chunk[0].position)].chain
-        guard try await storedChain(at: through, connection) == ours else {
-            throw try await batchMismatch(chunk, storedThrough: last, connection)
-        }
-        let new = Array(chunk.drop { $0.position <= last })
-        try await lockAppends(connection)
-        try await insert(new, connection)
-        if sheetProjections { try await writeSheetRows(of: new, connection) }
-        try await PostgresSharedKeys.deleteKeys(erasedIn: new, device: device, connection, logger)
-        return new.count
-    }
-
-    /// The refusal of a batch whose stored counterpart changed under the import (another writer of
-    /// this device stored other events): the first position of the batch that differs.
-    private func batchMismatch(_ chunk: [RecordedEvent], storedThrough: Int64, _ connection: PostgresConnection) async throws -> SheetLogError {
-        let first = chunk[0].position
-        let rows = try await connection.query("""
-            SELECT \(unescaped: Self.eventColumns) FROM events
-            WHERE device = \(device) AND position >= \(first - 1) AND position <= \(chunk[chunk.count - 1].position) ORDER BY position
-            """, logger: logger)
-        let stored = Dictionary(try await Self.decodeEvents(rows).map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
-        var position = first
-        for event in chunk where stored[event.position] != event {
-            position = event.position
-            break
-        }
-        return mismatchError(at: position, storedThrough: storedThrough, tail: "this batch was not stored")
     }
 
     /// The refusal of a source whose events 1 … `through` are not all the stored ones: the first

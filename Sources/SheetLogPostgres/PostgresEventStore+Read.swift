@@ -100,8 +100,8 @@ extension PostgresEventStore {
         }
     }
 
-    /// Every event after `position`, then each new one as it commits, found by polling (appends commit
-    /// in position order under the append lock, so a poll never skips one).
+    /// Every event after `position`, then each new one as it commits, found by polling (the device's
+    /// writers commit in position order under its lock, so a poll never skips one).
     public func subscribe(after position: Int64) -> AsyncThrowingStream<RecordedEvent, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {

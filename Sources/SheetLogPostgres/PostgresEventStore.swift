@@ -7,8 +7,8 @@ import SheetLogStorage
 
 /// One device's event log in the fleet store: an ``EventStore`` over the rows of `events` whose
 /// `device` is ``device``, with the semantics of the device's SQLite store (atomic batches, expected
-/// versions, idempotency by event id, the integrity chain, gap-free positions per device), plus a
-/// fleet-wide `fleet_position` that readers never see out of order.
+/// versions, idempotency by event id, the integrity chain, gap-free positions per device, committed
+/// in order). Each device's writers take that device's lock only: devices never wait for each other.
 ///
 /// The store owns a `PostgresClient` (a connection pool) and runs it in a task of its own until
 /// ``close()``; values always reach PostgreSQL as bound parameters. With `sheetProjections`, every
@@ -21,10 +21,9 @@ import SheetLogStorage
 /// try await store.append([EventData(type: "present", payload: payload)], to: "session-1", expecting: .noStream)
 /// ```
 public final class PostgresEventStore: EventStore, Sendable {
-    /// The advisory lock every append takes first: appends commit one at a time, in `fleet_position` order.
-    static let appendLockKey: Int64 = 0x5348_4C47_4150_5044  // "SHLGAPPD"
     /// The class of the advisory locks (`pg_advisory_xact_lock(class, hashtext(device))`) that each
-    /// device's writers take before the append lock; two-key locks never clash with the one-key ones.
+    /// device's writers take (``lockDevice(_:)``); two-key locks never clash with the one-key ones
+    /// (the migrations' lock).
     static let deviceLockClass: Int32 = 0x5348_4C44  // "SHLD"
 
     /// The device whose log this store reads and appends to.

@@ -3,8 +3,8 @@ import SheetLogProjections
 
 /// The statements that write a ``ProjectionChange`` into the fleet's `dismissals`, `presentations`
 /// and `sessions` for one device: the SQL of the rows `SheetLogProjections` decided, nothing else.
-/// They are built apart from their running so that an import builds them before it takes the
-/// append lock (see ``PostgresEventStore/importLog(from:batchSize:)``).
+/// They are built apart from their running (``SheetRows``), and run in the writer's transaction under
+/// the device's lock (see ``PostgresEventStore/storeChained(_:from:_:)``).
 ///
 /// A presentation or session the change narrows to an update is written whole (an upsert of the
 /// row the fold holds): the same row as the device's narrow UPDATE produces, in fewer statement shapes.

@@ -6,7 +6,7 @@ import Testing
 /// Writers of one device at the same time, as they really run: two `sheetlog-server import`
 /// processes of the same file (a support ticket's file loaded twice, both migrating a fresh
 /// database), a `rebuild` while an import runs, and imports of a file the app is still appending to.
-/// The device's lock and the fleet's append lock must leave each event stored once, positions
+/// The device's lock must leave each event stored once, positions
 /// gap-free, and read models equal to the file's.
 @Suite struct ConcurrentImportTests {
     static let file = Task { try await DeviceFile.make(seed: 7_100, appends: 0..<1_200, name: "twice.sqlite") }
@@ -28,7 +28,7 @@ import Testing
         }
         #expect(imported.reduce(0, +) == expected.count, "each event stored by one of the two: \(imported)")
         #expect(try await fleet.rows(device: "twice") == expected)
-        #expect(try await fleet.fleetPositionsGapFree())
+        #expect(try await fleet.devicePositionsGapFree())
         #expect(try await ImportedReadModelTests.differences(file, fleet, device: "twice") == [])
     }
 

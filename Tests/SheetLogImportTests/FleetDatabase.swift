@@ -58,12 +58,13 @@ struct FleetDatabase {
         }
     }
 
-    /// Whether the fleet's fleet_position runs 1 … n without a gap or a repeat.
-    func fleetPositionsGapFree() async throws -> Bool {
+    /// Whether every device's positions run 1 … n without a gap (`(device, position)` is the key: no repeat).
+    func devicePositionsGapFree() async throws -> Bool {
         try await withConnection { connection in
-            let rows = try await connection.query(
-                "SELECT count(*), coalesce(max(fleet_position), 0), count(DISTINCT fleet_position) FROM events", logger: Self.logger)
-            for try await (count, max, distinct) in rows.decode((Int64, Int64, Int64).self) { return count == max && count == distinct }
+            let rows = try await connection.query("""
+                SELECT count(*) FROM (SELECT device FROM events GROUP BY device HAVING min(position) <> 1 OR max(position) <> count(*)) AS gapped
+                """, logger: Self.logger)
+            for try await (gapped) in rows.decode(Int64.self) { return gapped == 0 }
             return false
         }
     }

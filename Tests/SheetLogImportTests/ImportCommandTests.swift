@@ -67,7 +67,7 @@ import Testing
         #expect(try await fleet.rows(device: "ipad-1") == first)
         #expect(try await fleet.rows(device: "ipad-2").isEmpty)
         #expect(try await fleet.rows(device: "ipad-3") == third)
-        #expect(try await fleet.fleetPositionsGapFree())
+        #expect(try await fleet.devicePositionsGapFree())
 
         let rerun = try await ProductBinary.runOffThePool(Self.server, ["import", "--postgres", fleet.url, "--device-per-file", "--jobs", "3", "--json", paths[0], paths[2]])
         #expect(rerun.status == 0, "\(rerun.stderr)")

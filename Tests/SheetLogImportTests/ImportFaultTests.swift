@@ -38,8 +38,8 @@ import Glibc
         try await Self.expectRerunCompletes(fleet, file, expected: expected, alreadyStored: stored.count)
     }
 
-    /// Starts `import` of `file` as device d and runs `fault` while the import waits for the fleet's
-    /// append lock, which the test holds, after it let exactly two batches through: mid-import,
+    /// Starts `import` of `file` as device d and runs `fault` while the import waits for device d's
+    /// lock, which the test holds, after it let exactly two batches through: mid-import,
     /// always. (A fault timed by polling the stored rows found, under a whole suite's load, the
     /// faster import already done.)
     static func importPausedAfterTwoBatches(
@@ -48,8 +48,8 @@ import Glibc
         // The schema first, so that the lock can be taken before the import starts.
         try await PostgresEventStore.open(url: fleet.url, device: "d").close()
         return try await fleet.withConnection { gate in
-            let key = PostgresEventStore.appendLockKey
-            try await gate.query("SELECT pg_advisory_lock(\(key))", logger: FleetDatabase.logger)
+            let (key, device) = (PostgresEventStore.deviceLockClass, "d")
+            try await gate.query("SELECT pg_advisory_lock(\(key), hashtext(\(device)))", logger: FleetDatabase.logger)
             let process = try startImport(fleet, file, named: link, stderr: stderr)
             for _ in 0..<2 {
                 try await waitUntilWaiting(gate, process)
@@ -58,7 +58,10 @@ import Glibc
                 // gets the lock back before the import asks again for its next batch. As two
                 // statements, a loaded machine let 31 batches through between them.
                 try await gate.query(
-                    "WITH released AS MATERIALIZED (SELECT pg_advisory_unlock(\(key))) SELECT pg_advisory_lock(\(key)) FROM released",
+                    """
+                    WITH released AS MATERIALIZED (SELECT pg_advisory_unlock(\(key), hashtext(\(device))))
+                    SELECT pg_advisory_lock(\(key), hashtext(\(device))) FROM released
+                    """,
                     logger: FleetDatabase.logger)
             }
             try await waitUntilWaiting(gate, process)
@@ -69,7 +72,7 @@ import Glibc
 
     /// Waits until the import waits for an advisory lock (PostgreSQL's pg_locks says so).
     ///
-    /// Only this test's database counts: the suite's other tests take the same append lock in theirs,
+    /// Only this test's database counts: the suite's other tests take the same device locks in theirs,
     /// on the same cluster, and one of their waiters once made this return before the process waited.
     static func waitUntilWaiting(_ connection: PostgresConnection, _ process: Process) async throws {
         for _ in 0..<1_500 {
@@ -82,7 +85,7 @@ import Glibc
             try #require(process.isRunning, "the import ended while it should wait for the lock")
             try await Task.sleep(for: .milliseconds(20))
         }
-        Issue.record("the import never waited for the append lock within 30 s")
+        Issue.record("the import never waited for the device's lock within 30 s")
     }
 
     /// Starts `import` of `file` as device d: with `--device`, or with `--device-per-file` given
@@ -106,7 +109,7 @@ import Glibc
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(rerun.stdout.hasPrefix("imported \(expected.count - alreadyStored) events of device d"), "\(rerun.stdout)")
         #expect(try await fleet.rows(device: "d") == expected)
-        #expect(try await fleet.fleetPositionsGapFree())
+        #expect(try await fleet.devicePositionsGapFree())
         #expect(try await fleet.count("SELECT count(*) FROM dismissals WHERE device = $1", device: "d")
             == Int64(expected.filter { $0.type == "attemptDismiss" }.count))
     }

@@ -33,7 +33,7 @@ import Testing
         #expect(report.storedThrough == expected.last?.position)
         #expect(report.chainHead == expected.last?.chain)
         #expect(try await fleet.rows(device: "phone-1") == expected)
-        #expect(try await fleet.fleetPositionsGapFree())
+        #expect(try await fleet.devicePositionsGapFree())
         #expect(try await fleet.count("SELECT count(*) FROM events WHERE device = $1 AND received_at > 0", device: "phone-1") == Int64(expected.count))
         // The read models came with the events: as many dismissals as the file's attemptDismiss events.
         let attempts = expected.filter { $0.type == "attemptDismiss" }.count
@@ -156,7 +156,7 @@ import Testing
         for (index, file) in files.enumerated() {
             #expect(try await fleet.rows(device: "device-\(index)") == file.rows(), "device-\(index)")
         }
-        #expect(try await fleet.fleetPositionsGapFree())
+        #expect(try await fleet.devicePositionsGapFree())
     }
 
     /// Recomputes the chain of every event from `position` on, as a forger would.

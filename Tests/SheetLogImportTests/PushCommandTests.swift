@@ -50,12 +50,12 @@ import Testing
         let collector = try await CollectorProcess(fleet: fleet)
         let tokenFile = try Self.tokenFile(try await collector.token(for: "killed"), in: file)
         try await PostgresEventStore.open(url: fleet.url, device: "killed").close()
-        // The kill lands while the collector holds the client's third batch, waiting for the fleet's
-        // append lock, which the test holds: mid-batch, always (a kill timed by polling found, under
+        // The kill lands while the collector holds the client's third batch, waiting for the device's
+        // lock, which the test holds: mid-batch, always (a kill timed by polling found, under
         // a whole suite's load, the push already done). Released, the batch commits for a client gone.
         try await fleet.withConnection { gate in
-            let key = PostgresEventStore.appendLockKey
-            try await gate.query("SELECT pg_advisory_lock(\(key))", logger: FleetDatabase.logger)
+            let (key, device) = (PostgresEventStore.deviceLockClass, "killed")
+            try await gate.query("SELECT pg_advisory_lock(\(key), hashtext(\(device)))", logger: FleetDatabase.logger)
             let process = Process()
             process.executableURL = Self.sheetlog
             process.arguments = ["--db", file.path, "push", "--to", collector.url, "--device", "killed", "--token-file", tokenFile, "--batch", "4"]
@@ -65,13 +65,16 @@ import Testing
             for _ in 0..<2 {
                 try await ImportFaultTests.waitUntilWaiting(gate, process)
                 try await gate.query(
-                    "WITH released AS MATERIALIZED (SELECT pg_advisory_unlock(\(key))) SELECT pg_advisory_lock(\(key)) FROM released",
+                    """
+                    WITH released AS MATERIALIZED (SELECT pg_advisory_unlock(\(key), hashtext(\(device))))
+                    SELECT pg_advisory_lock(\(key), hashtext(\(device))) FROM released
+                    """,
                     logger: FleetDatabase.logger)
             }
             try await ImportFaultTests.waitUntilWaiting(gate, process)
             kill(process.processIdentifier, SIGKILL)
             try process.requireExit(within: .seconds(30))
-            try await gate.query("SELECT pg_advisory_unlock(\(key))", logger: FleetDatabase.logger)
+            try await gate.query("SELECT pg_advisory_unlock(\(key), hashtext(\(device)))", logger: FleetDatabase.logger)
         }
         // The cut batch commits once the lock is released, whenever the collector gets to it: under a
         // whole suite's load that took longer than a fixed pause.

@@ -46,7 +46,7 @@ import Testing
             #expect(try await fleet.rows(device: device) == (try file.rows()), "\(device)")
             #expect(try await ImportedReadModelTests.differences(file, fleet, device: device) == [], "\(device)")
         }
-        #expect(try await fleet.fleetPositionsGapFree())
+        #expect(try await fleet.devicePositionsGapFree())
         let verify = try await ProductBinary.runOffThePool(CollectorProcess.executable, ["verify", "--postgres", fleet.url])
         #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
     }

@@ -36,7 +36,7 @@ import Testing
             #expect(try await store.storePushed(batch) == .stored(storedThrough: end.position, chain: end.chain, added: 0), "a resend")
         }
         #expect(try await fleet.rows(device: "pushed") == (try file.rows()))
-        #expect(try await fleet.fleetPositionsGapFree())
+        #expect(try await fleet.devicePositionsGapFree())
         #expect(try await ImportedReadModelTests.differences(file, fleet, device: "pushed") == [])
     }
 
@@ -117,7 +117,7 @@ import Testing
             try await group.waitForAll()
         }
         #expect(try await fleet.rows(device: "raced") == (try file.rows()))
-        #expect(try await fleet.fleetPositionsGapFree())
+        #expect(try await fleet.devicePositionsGapFree())
         #expect(try await ImportedReadModelTests.differences(file, fleet, device: "raced") == [])
     }
 }
@@ -165,7 +165,7 @@ import Testing
         #expect(state.next == events.count, "the pushes stopped at \(state.next) of \(events.count) (\(state.failures) failed calls; the longest took \(state.longest))")
         #expect(state.longest < .seconds(60), "a call took \(state.longest)")
         #expect(try await fleet.rows(device: "restarted") == (try file.rows()))
-        #expect(try await fleet.fleetPositionsGapFree())
+        #expect(try await fleet.devicePositionsGapFree())
     }
 }
 

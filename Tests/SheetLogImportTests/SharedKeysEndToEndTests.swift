@@ -330,8 +330,8 @@ import Testing
     }
 
     /// A pushed erasure waits for a transaction that holds `shared_keys` before it takes the
-    /// device's and the fleet's append locks: another device's push goes through meanwhile. (It
-    /// took the table after the append lock, so every device's appends waited with it, up to 10 s.)
+    /// device's lock: another device's push goes through meanwhile. (It once took the table after
+    /// the fleet-wide append lock, since removed, so every device's appends waited with it, up to 10 s.)
     @Test func aPushedErasureWaitingForTheKeysTableHoldsNoOtherDeviceBack() async throws {
         let setup = try await Setup()
         defer { setup.close() }

@@ -16,6 +16,7 @@ import Testing
         6: "1144f8dd339ba7a64f39c9fca5cbb9d2d76961ba0d96b8e400526341d71fd9a8",
         7: "d1b4dce7c761ffcc9e90d4c0e0a48eb7791c708482a68cb2dd1d497557303159",
         8: "1ccbd5ba31c4b5b6da83cd31f9c7101e94440a068ec8254f97e3f8ede75ba988",
+        9: "c44d9b879b391e94ebf702520018b6741fff991d51b0cb0a575a3573696c7eab",
     ]
 
     static let directory = URL(fileURLWithPath: #filePath)

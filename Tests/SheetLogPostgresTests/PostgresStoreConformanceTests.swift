@@ -7,7 +7,7 @@ import SheetLogCore
 import Testing
 
 /// Every check of ``StoreConformance`` against the fleet store: each check on a database of its own
-/// (appends of one database wait for each other's fleet lock, and the checks run side by side), on a
+/// (each check's devices are its own, and the checks run side by side), on a
 /// device that shares it with a bystander device holding events of its own.
 @Suite(.serialized) struct PostgresStoreConformanceTests {
     static let factory = StoreFactory { limits in

@@ -5,7 +5,7 @@ import SheetLogStorage
 /// ``AppendTransaction``.
 ///
 /// The decision's reads are synchronous and PostgreSQL's are not, so the transaction answers from
-/// what it loaded (in the same transaction, under the append lock) and notes every read it could not
+/// what it loaded (in the same transaction, under the device's lock) and notes every read it could not
 /// answer. Such a pass is provisional: it is answered as if the missing rows were not stored, its
 /// outcome (a result or an error) is thrown away, the backend loads everything the pass missed at
 /// once and decides again. Only a pass that missed nothing counts. A batch of commands over many

@@ -3,7 +3,7 @@ import SheetLogCore
 import SheetLogStorage
 
 extension PostgresBackend {
-    /// The deciding append in one transaction under the fleet's append lock: the decision on the
+    /// The deciding append in one transaction under the device's lock: the decision on the
     /// device's log as committed (read through a ``PostgresAppendTransaction``, decided again until a
     /// pass needed nothing unloaded), then the batches with their expected versions and limits
     /// checked, the receipts, the read models' rows, COMMIT.
@@ -29,8 +29,9 @@ extension PostgresBackend {
     ) async throws -> DecidedAppendOutcome<Plan> {
         var outcome: DecidedAppendOutcome<Plan>?
         try await withTransaction("append") { connection in
-            try await store.lockAppends(connection)
-            let (position, chain) = try await store.lastLink(connection)
+            try await store.lockDevice(connection)
+            let head = try await store.lastLink(connection)
+            let (position, chain) = (head.position, head.chain)
             let startMark = LogMark(epoch: epoch.withLock { $0 }, position: position)
             let transaction = PostgresAppendTransaction(mark: startMark)
             let settled = try await settle(decide, transaction, connection)

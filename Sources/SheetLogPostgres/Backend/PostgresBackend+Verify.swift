@@ -113,7 +113,7 @@ extension PostgresBackend {
     }
 
     /// Drops the device's read-model rows and writes them again from its events, in one transaction
-    /// under the append lock (``PostgresEventStore/rebuildSheetProjections()``).
+    /// under the device's lock (``PostgresEventStore/rebuildSheetProjections()``).
     package func rebuildProjections() async throws {
         try await store.rebuildSheetProjections()
         newEpoch()

@@ -6,7 +6,7 @@ import SheetLogStorage
 /// runs on when its log lives in PostgreSQL.
 ///
 /// A ``PostgresEventStore`` with the sheet read models on, plus the deciding append (one
-/// transaction under the fleet's append lock, see ``append(deciding:)``) and the facade's queries
+/// transaction under the device's lock, see ``append(deciding:)``) and the facade's queries
 /// in PostgreSQL's SQL, each over the rows of ``device`` only.
 ///
 /// ```swift

@@ -207,8 +207,8 @@ package struct PostgresSharedKeys: Sendable {
     }
 
     /// Takes `shared_keys` for the erasures among `events` (a device's pushed or imported batch),
-    /// before the caller takes the device's and the fleet's append locks: a share or an operator
-    /// holding the table then delays this batch only, not every device's appends behind it.
+    /// before the caller takes the device's lock: a share or an operator holding the table then
+    /// delays this batch only, not the device's other writers behind it.
     static func lockTableForErasures(in events: [RecordedEvent], device: String, _ connection: PostgresConnection, _ logger: Logger) async throws {
         guard events.contains(where: isErasure) else { return }
         try await lockTable(
