@@ -3,7 +3,8 @@ import PostgresNIO
 import SheetLogCore
 
 /// Where the fleet store lives, read from a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` URL
-/// (`postgresql://` too; `?sslmode=disable|prefer|require`, default `disable`).
+/// (`postgresql://` too; `?sslmode=disable|prefer|require`, default `disable`; `?connect_timeout=SECONDS`,
+/// as libpq reads it, default ``defaultConnectTimeout``).
 ///
 /// Its ``description`` never shows the password: it is what errors name.
 ///
@@ -18,6 +19,13 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     public var database: String
     /// `disable`, `prefer` or `require`.
     public var sslMode: String
+    /// How long opening a connection may take before it fails (the `connect_timeout` parameter).
+    public var connectTimeout: Duration
+
+    /// A connection is opened in milliseconds; this bound is for an address where nothing answers,
+    /// and leaves room for a server busy accepting a hundred devices' connections at once on a
+    /// loaded machine (5 s was exceeded there).
+    public static let defaultConnectTimeout: Duration = .seconds(30)
 
     /// Throws ``SheetLogError/Code/invalidInput`` for a URL that is not a PostgreSQL URL; the message
     /// names what is wrong, never the password.
@@ -32,12 +40,22 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         let database = String(components.path.drop(while: { $0 == "/" }))
         guard !database.isEmpty, !database.contains("/") else { throw refuse("it names no database") }
         var sslMode = "disable"
+        var connectTimeout = Self.defaultConnectTimeout
         for item in components.queryItems ?? [] {
-            guard item.name == "sslmode" else { throw refuse("unknown parameter \(item.name)") }
-            guard let value = item.value, ["disable", "prefer", "require"].contains(value) else {
-                throw refuse("sslmode is disable, prefer or require")
+            switch item.name {
+            case "sslmode":
+                guard let value = item.value, ["disable", "prefer", "require"].contains(value) else {
+                    throw refuse("sslmode is disable, prefer or require")
+                }
+                sslMode = value
+            case "connect_timeout":
+                guard let value = item.value, let seconds = Int(value), (1...3_600).contains(seconds) else {
+                    throw refuse("connect_timeout is a whole number of seconds from 1 to 3600")
+                }
+                connectTimeout = .seconds(seconds)
+            default:
+                throw refuse("unknown parameter \(item.name) (known: sslmode, connect_timeout)")
             }
-            sslMode = value
         }
         self.host = host
         self.port = components.port ?? 5432
@@ -45,6 +63,7 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         self.password = components.password?.removingPercentEncoding
         self.database = database.removingPercentEncoding ?? database
         self.sslMode = sslMode
+        self.connectTimeout = connectTimeout
     }
 
     /// `USER@HOST:PORT/DATABASE`: the location without its password.
@@ -59,7 +78,7 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         }
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls)
-        configuration.options.connectTimeout = .seconds(5)
+        configuration.options.connectTimeout = connectTimeout
         return configuration
     }
 
@@ -72,7 +91,7 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         }
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls)
-        configuration.options.connectTimeout = .seconds(5)
+        configuration.options.connectTimeout = .init(connectTimeout)
         return configuration
     }
 }

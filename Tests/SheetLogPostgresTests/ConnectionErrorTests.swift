@@ -50,7 +50,24 @@ import Testing
         store.close()
     }
 
-    @Test(arguments: ["not a url", "mysql://u@h/db", "postgres://127.0.0.1:5432/", "postgres://u@h/db?sslmode=maybe"])
+    /// libpq's `connect_timeout` (whole seconds) is read; without it the bound leaves room for a
+    /// busy server (a hundred devices connecting at once on a loaded machine exceeded 5 s).
+    @Test func connectTimeoutIsReadFromTheURLAndTheStoreOpensWithIt() async throws {
+        #expect(try PostgresLocation(url: "postgres://u@h/db").connectTimeout == PostgresLocation.defaultConnectTimeout)
+        #expect(PostgresLocation.defaultConnectTimeout >= .seconds(30))
+        let location = try PostgresLocation(url: "postgres://u@h/db?sslmode=disable&connect_timeout=7")
+        #expect(location.connectTimeout == .seconds(7) && location.sslMode == "disable")
+        let cluster = try await PostgresCluster.shared()
+        let database = try await cluster.createDatabase()
+        let store = try await PostgresEventStore.open(url: cluster.url(database: database) + "?connect_timeout=12", device: "d")
+        store.close()
+    }
+
+    @Test(arguments: [
+        "not a url", "mysql://u@h/db", "postgres://127.0.0.1:5432/", "postgres://u@h/db?sslmode=maybe",
+        "postgres://u@h/db?connect_timeout=0", "postgres://u@h/db?connect_timeout=2.5", "postgres://u@h/db?connect_timeout",
+        "postgres://u@h/db?timeout=3",
+    ])
     func aMalformedURLIsInvalidInput(url: String) async throws {
         let error = await #expect(throws: SheetLogError.self) {
             _ = try await PostgresEventStore.open(url: url, device: "d")
