@@ -76,7 +76,7 @@ let package = Package(
         // by the `sheetlog` CLI and the viewer's API so that both answer with the same bytes.
         .target(name: "SheetLogReports", dependencies: ["SheetLog", "SheetLogIngest", "SheetLogJSON"]),
         // The `sheetlog` command line.
-        .executableTarget(name: "SheetLogCLI", dependencies: ["SheetLog", "SheetLogIngest", "SheetLogReports", argumentParser, logging]),
+        .executableTarget(name: "SheetLogCLI", dependencies: ["SheetLog", "SheetLogCore", "SheetLogIngest", "SheetLogReports", argumentParser, logging]),
         // The replay viewer: the read side behind a protocol (one SQLite file is device `local`), the JSON
         // API, the pages with their one script and stylesheet, on Hummingbird. Only `sheetlog-server`
         // links it: `sheetlog` stays free of NIO.

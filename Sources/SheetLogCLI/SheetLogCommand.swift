@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SheetLog
+import SheetLogCore
 
 /// `sheetlog`: the command line of SheetLog for support engineers, auditors and newcomers.
 ///
@@ -39,7 +40,7 @@ struct SheetLogCommand: AsyncParsableCommand {
     /// which it returns: the binary's `main` and the tests that run a command in their own process.
     /// Never exits the process.
     nonisolated static func run(arguments: [String], io: CommandIO) async -> Int32 {
-        await Terminal.$io.withValue(io) {
+        await CommandIO.$current.withValue(io) {
             let command: any ParsableCommand
             do {
                 command = try parseAsRoot(arguments)

@@ -20,7 +20,7 @@ struct CollectorKeyCommand: ParsableCommand {
     func run() throws {
         let key = CollectorKey.generate()
         try key.write(toNewFileAt: file)
-        FileHandle.standardOutput.write(Data("\(key.publicKey)\n".utf8))
-        FileHandle.standardError.write(Data("sheetlog-server: wrote the collector's private key to \(file); its public key is above\n".utf8))
+        CommandIO.output("\(key.publicKey)\n")
+        CommandIO.error("sheetlog-server: wrote the collector's private key to \(file); its public key is above\n")
     }
 }

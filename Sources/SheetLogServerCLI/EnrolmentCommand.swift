@@ -42,8 +42,8 @@ struct EnrolmentCommand: AsyncParsableCommand {
             let enrolments = try await PostgresEnrolments.open(url: store.url ?? "")
             defer { enrolments.close() }
             let token = try await enrolments.add(name: name, maxDevices: maxDevices, expiresAt: expiresAt)
-            FileHandle.standardOutput.write(Data((token + "\n").utf8))
-            FileHandle.standardError.write(Data("sheetlog-server: enrolment \(name): keep this token now; it is not shown again\n".utf8))
+            CommandIO.output(token + "\n")
+            CommandIO.error("sheetlog-server: enrolment \(name): keep this token now; it is not shown again\n")
         }
     }
 
@@ -62,7 +62,7 @@ struct EnrolmentCommand: AsyncParsableCommand {
             guard revoked > 0 else {
                 throw SheetLogError(.notFound, "enrolment \(name) has no token to revoke", context: .init(operation: "enrolment revoke"))
             }
-            FileHandle.standardOutput.write(Data("revoked \(revoked) \(revoked == 1 ? "enrolment token" : "enrolment tokens") of \(name)\n".utf8))
+            CommandIO.output("revoked \(revoked) \(revoked == 1 ? "enrolment token" : "enrolment tokens") of \(name)\n")
         }
     }
 
@@ -84,7 +84,7 @@ struct EnrolmentCommand: AsyncParsableCommand {
                     record.maxDevices.map(String.init) ?? "-", String(record.enrolled), record.revokedAt.map(Self.date) ?? "-",
                 ].joined(separator: "\t"))
             }
-            FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            CommandIO.output(lines.joined(separator: "\n") + "\n")
         }
 
         static func date(_ milliseconds: Int64) -> String {

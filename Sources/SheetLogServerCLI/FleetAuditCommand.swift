@@ -4,6 +4,7 @@ import SheetLog
 import SheetLogFleet
 import SheetLogPostgres
 import SheetLogReports
+import SheetLogCore
 
 /// `sheetlog-server audit --postgres URL [--device ID] [filters] [--json | --csv]`: `sheetlog audit`
 /// over the fleet store, each row with its device.
@@ -81,6 +82,6 @@ struct FleetAuditCommand: AsyncParsableCommand {
         } else {
             output = AuditReport.human(records, devices: devices)
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        CommandIO.output(output)
     }
 }

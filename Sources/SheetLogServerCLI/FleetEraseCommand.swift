@@ -53,11 +53,10 @@ struct FleetEraseCommand: AsyncParsableCommand {
         if let erasedBefore = erasure.erasedBefore {
             let at = Date(timeIntervalSince1970: Double(erasedBefore.at) / 1_000).ISO8601Format()
             let earlierScope = erasedBefore.device.map { "on device \($0)" } ?? "on every device"
-            FileHandle.standardOutput.write(Data("subject \(subject) was erased \(earlierScope) before, at \(at): nothing changed\n".utf8))
+            CommandIO.output("subject \(subject) was erased \(earlierScope) before, at \(at): nothing changed\n")
             return
         }
         let keys = erasure.keysDeleted == 1 ? "1 shared key" : "\(erasure.keysDeleted) shared keys"
-        FileHandle.standardOutput.write(Data(
-            "erased subject \(subject) \(scope) on the collector: \(keys) deleted; later shares of its key are refused\n".utf8))
+        CommandIO.output("erased subject \(subject) \(scope) on the collector: \(keys) deleted; later shares of its key are refused\n")
     }
 }

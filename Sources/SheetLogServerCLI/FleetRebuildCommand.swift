@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SheetLog
 import SheetLogReports
+import SheetLogCore
 
 /// `sheetlog-server rebuild --postgres URL [--device ID] [--json]`: `sheetlog rebuild` per device, in
 /// device order; each device's read-model rows are written again from its events in one transaction.
@@ -22,11 +23,11 @@ struct FleetRebuildCommand: AsyncParsableCommand {
             let events = try await database.lastPosition()
             objects.append(DeviceJSON(device: device, RebuildReport()))
             // Said as each device is done: a failure later leaves the devices before it rebuilt.
-            if !json { FileHandle.standardOutput.write(Data(("device \(device)\n" + RebuildReport.human(lastPosition: events)).utf8)) }
+            if !json { CommandIO.output("device \(device)\n" + RebuildReport.human(lastPosition: events)) }
         }
         if json {
             let line = fleetOptions.device == nil ? try JSONOutput.line(objects) : try JSONOutput.line(objects[0])
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            CommandIO.output(line + "\n")
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SheetLog
 import SheetLogReports
+import SheetLogCore
 
 /// `sheetlog-server recover [list] --postgres URL [--device ID] [--json]`: `sheetlog recover`'s listing
 /// over the fleet store, each draft with its device.
@@ -41,6 +42,6 @@ struct FleetListDraftsCommand: AsyncParsableCommand {
             text += "device \(device)\n" + DraftsText.human(found)
         }
         let output = json ? try DraftsReport.json(drafts, devices: devices) + "\n" : text
-        FileHandle.standardOutput.write(Data(output.utf8))
+        CommandIO.output(output)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SheetLog
 import SheetLogReports
+import SheetLogCore
 
 /// `sheetlog-server replay SESSION --postgres URL --device ID [--at VERSION] [--json]`: `sheetlog replay`
 /// of one device's session in the fleet store.
@@ -35,6 +36,6 @@ struct FleetReplayCommand: AsyncParsableCommand {
         let (device, database) = databases[0]
         let steps = try await database.replaySteps(session, through: version, operation: "replay")
         let output = json ? try ReplayReport.json(steps, device: device) + "\n" : "device \(device)\n" + ReplayText.human(steps)
-        FileHandle.standardOutput.write(Data(output.utf8))
+        CommandIO.output(output)
     }
 }

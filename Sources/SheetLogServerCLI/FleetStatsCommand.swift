@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SheetLog
 import SheetLogReports
+import SheetLogCore
 
 /// `sheetlog-server stats --postgres URL [--device ID] [--json]`: `sheetlog stats` per device, in device order.
 struct FleetStatsCommand: AsyncParsableCommand {
@@ -24,6 +25,6 @@ struct FleetStatsCommand: AsyncParsableCommand {
         if json {
             text = (fleetOptions.device == nil ? try JSONOutput.pretty(objects) : try JSONOutput.pretty(objects[0])) + "\n"
         }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        CommandIO.output(text)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SheetLog
 import SheetLogReports
+import SheetLogCore
 
 /// `sheetlog-server verify --postgres URL [--device ID] [--json]`: `sheetlog verify` per device, in
 /// device order; exit 1 when a device fails, naming its first failed check.
@@ -20,15 +21,15 @@ struct FleetVerifyCommand: AsyncParsableCommand {
         for (device, database) in databases {
             let report = try await database.verify()
             reports.append(VerificationJSON(report, device: device))
-            if !json { FileHandle.standardOutput.write(Data("device \(device)\n".utf8) + Data(VerificationJSON.human(report).utf8)) }
+            if !json { CommandIO.output("device \(device)\n" + VerificationJSON.human(report)) }
             if let failure = report.firstFailure { failures.append("sheetlog-server: verify failed: device \(device): \(failure.name): \(failure.detail)") }
         }
         if json {
             let text = fleetOptions.device == nil ? try JSONOutput.pretty(reports) : try JSONOutput.pretty(reports[0])
-            FileHandle.standardOutput.write(Data((text + "\n").utf8))
+            CommandIO.output(text + "\n")
         }
         if !failures.isEmpty {
-            FileHandle.standardError.write(Data(failures.map { $0 + "\n" }.joined().utf8))
+            CommandIO.error(failures.map { $0 + "\n" }.joined())
             throw ExitCode(1)
         }
     }

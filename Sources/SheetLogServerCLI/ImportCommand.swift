@@ -3,6 +3,7 @@ import Foundation
 import SheetLog
 import SheetLogPostgres
 import SheetLogSQLite
+import SheetLogCore
 
 /// `sheetlog-server import --postgres URL --device ID FILE.sqlite [--json]`, or
 /// `sheetlog-server import --postgres URL --device-per-file FILE.sqlite... [--json]`
@@ -73,7 +74,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     var postgresURL: String? {
         if let postgres { return postgres }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["SHEETLOG_POSTGRES"], !fromEnvironment.isEmpty { return fromEnvironment }
+        if let fromEnvironment = CommandIO.current.setting("SHEETLOG_POSTGRES") { return fromEnvironment }
         return nil
     }
 
@@ -84,7 +85,7 @@ struct ImportCommand: AsyncParsableCommand {
         let store = try await PostgresEventStore.open(url: postgresURL ?? "", device: device)
         defer { store.close() }
         let report = try await store.importLog(from: source, batchSize: batchSize)
-        FileHandle.standardOutput.write(Data((try summary(report) + "\n").utf8))
+        CommandIO.output(try summary(report) + "\n")
     }
 
     /// `--device-per-file`: the files on one pool and one migration check, `jobs` at a time (one
@@ -140,11 +141,11 @@ struct ImportCommand: AsyncParsableCommand {
                 while let result = finished.removeValue(forKey: printed) {
                     switch result {
                     case let .success(report):
-                        FileHandle.standardOutput.write(Data((try summary(report) + "\n").utf8))
+                        CommandIO.output(try summary(report) + "\n")
                     case let .failure(error):
                         refused += 1
                         let line = error.description.split(whereSeparator: \.isNewline).joined(separator: " ")
-                        FileHandle.standardError.write(Data("sheetlog-server: \(files[printed]): \(line)\n".utf8))
+                        CommandIO.error("sheetlog-server: \(files[printed]): \(line)\n")
                     }
                     printed += 1
                 }

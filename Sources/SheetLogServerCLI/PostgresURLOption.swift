@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SheetLogCore
 
 /// `--postgres URL` alone (default `$SHEETLOG_POSTGRES`), for commands that take no device filter.
 struct PostgresURLOption: ParsableArguments {
@@ -11,7 +12,7 @@ struct PostgresURLOption: ParsableArguments {
 
     var url: String? {
         if let postgres { return postgres }
-        if let url = ProcessInfo.processInfo.environment["SHEETLOG_POSTGRES"], !url.isEmpty { return url }
+        if let url = CommandIO.current.setting("SHEETLOG_POSTGRES") { return url }
         return nil
     }
 }

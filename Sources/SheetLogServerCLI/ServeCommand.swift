@@ -7,6 +7,7 @@ import SheetLogCollector
 import SheetLogPostgres
 import SheetLogPush
 import SheetLogServer
+import SheetLogCore
 
 /// `sheetlog-server serve --db FILE | --postgres URL [--host 127.0.0.1] [--port 8080]`
 struct ServeCommand: AsyncParsableCommand {
@@ -83,9 +84,8 @@ struct ServeCommand: AsyncParsableCommand {
     var source: Source {
         if let database { return .file(database) }
         if let postgres { return .fleet(postgres) }
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["SHEETLOG_DB"], !path.isEmpty { return .file(path) }
-        if let url = environment["SHEETLOG_POSTGRES"], !url.isEmpty { return .fleet(url) }
+        if let path = CommandIO.current.setting("SHEETLOG_DB") { return .file(path) }
+        if let url = CommandIO.current.setting("SHEETLOG_POSTGRES") { return .fleet(url) }
         return .file("./sheetlog.sqlite")
     }
 
@@ -99,7 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
         switch source {
         case .file(let path):
             var options = SheetLogDatabase.Options(logger: logger)
-            options.keys = KeyFile.path(given: keyFile).map { KeyFile(path: $0) }
+            options.keys = KeyFile.path(given: keyFile, environment: CommandIO.current.environment).map { KeyFile(path: $0) }
             let reader = try SQLiteFileReader.open(path: path, options: options)
             try await serve(reader, access: .open, shown: "\(path) (read-only)", logger: logger)
             try reader.database.close()
@@ -120,14 +120,14 @@ struct ServeCommand: AsyncParsableCommand {
             try await serve(reader, access: .fleet(collector, options), shown: "the fleet store \(fleet.location)", logger: logger)
             fleet.close()
         }
-        FileHandle.standardOutput.write(Data("sheetlog-server: stopped\n".utf8))
+        CommandIO.output("sheetlog-server: stopped\n")
     }
 
     private func serve(_ reader: some SheetLogReader, access: ViewerAccess, shown: String, logger: Logger) async throws {
         let host = self.host
         let app = ViewerServer.application(reader: reader, access: access, host: host, port: port, logger: logger) { boundPort in
             let shownHost = host.contains(":") ? "[\(host)]" : host
-            FileHandle.standardOutput.write(Data("sheetlog-server: serving \(shown) at http://\(shownHost):\(boundPort)/\n".utf8))
+            CommandIO.output("sheetlog-server: serving \(shown) at http://\(shownHost):\(boundPort)/\n")
         }
         try await app.runService()
     }

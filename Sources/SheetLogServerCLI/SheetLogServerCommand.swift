@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SheetLog
+import SheetLogCore
 
 /// `sheetlog-server`: serves SheetLog logs over HTTP (`serve`, the replay viewer of one file or of the
 /// fleet store), loads device files into the fleet store (`import`) and reads it as `sheetlog` reads a
@@ -26,35 +27,54 @@ struct SheetLogServerCommand: AsyncParsableCommand {
 
     /// Parses and runs; a usage error exits 2, a failure 1 with one sentence on stderr (as `sheetlog`).
     nonisolated static func main() async {
-        let command: any ParsableCommand
-        do {
-            command = try parseAsRoot(Array(CommandLine.arguments.dropFirst()))
-        } catch {
-            if exitCode(for: error) == .success { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(2)
-        }
-        do {
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                var syncCommand = command
-                try syncCommand.run()
+        Foundation.exit(await run(arguments: Array(CommandLine.arguments.dropFirst()), io: .process))
+    }
+
+    /// Parses `arguments` and runs the command with `io` as its streams and environment, and returns
+    /// its exit code: the binary's `main` and the tests that run a command in their own process.
+    /// Never exits the process. (`serve` sets up the process's logging once: it runs as a binary.)
+    nonisolated static func run(arguments: [String], io: CommandIO) async -> Int32 {
+        await CommandIO.$current.withValue(io) {
+            let command: any ParsableCommand
+            do {
+                command = try parseAsRoot(arguments)
+            } catch {
+                if exitCode(for: error) == .success { return cleanExit(error, io) }
+                CommandIO.error(fullMessage(for: error, columns: io.helpColumns) + "\n")
+                return 2
             }
-        } catch let error as ExitCode {
-            // A failed check (verify) said why on stderr already.
-            Foundation.exit(error.rawValue)
-        } catch let error as SheetLogError {
-            // One line, whatever a driver's text holds.
-            let line = error.description.split(whereSeparator: \.isNewline).joined(separator: " ")
-            FileHandle.standardError.write(Data("sheetlog-server: \(line)\n".utf8))
-            Foundation.exit(1)
-        } catch {
-            if exitCode(for: error) == .success { exit(withError: error) }
-            // A command with subcommands asks for help by throwing; a bind failure says what failed.
-            FileHandle.standardError.write(Data("sheetlog-server: \(ServeFailure.describe(error, host: (command as? ServeCommand)?.host, port: (command as? ServeCommand)?.port))\n".utf8))
-            Foundation.exit(exitCode(for: error) == .validationFailure ? 2 : 1)
+            do {
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    var syncCommand = command
+                    try syncCommand.run()
+                }
+            } catch let error as ExitCode {
+                // A failed check (verify) said why on stderr already.
+                return error.rawValue
+            } catch let error as SheetLogError {
+                // One line, whatever a driver's text holds.
+                let line = error.description.split(whereSeparator: \.isNewline).joined(separator: " ")
+                CommandIO.error("sheetlog-server: \(line)\n")
+                return 1
+            } catch {
+                // A command with subcommands asks for help by throwing.
+                if exitCode(for: error) == .success { return cleanExit(error, io) }
+                // A bind failure says what failed.
+                let serve = command as? ServeCommand
+                CommandIO.error("sheetlog-server: \(ServeFailure.describe(error, host: serve?.host, port: serve?.port))\n")
+                return exitCode(for: error) == .validationFailure ? 2 : 1
+            }
+            return 0
         }
-        Foundation.exit(0)
+    }
+
+    /// What ArgumentParser's `exit(withError:)` prints for a clean exit (help): the text and a line
+    /// break on stdout, nothing for an empty text; and its code.
+    private nonisolated static func cleanExit(_ error: any Error, _ io: CommandIO) -> Int32 {
+        let text = fullMessage(for: error, columns: io.helpColumns)
+        if !text.isEmpty { CommandIO.output(text + "\n") }
+        return exitCode(for: error).rawValue
     }
 }

@@ -43,8 +43,8 @@ struct TokenCommand: AsyncParsableCommand {
         let tokens = try await PostgresTokenStore.open(url: url ?? "")
         defer { tokens.close() }
         let token = try await tokens.add(credential)
-        FileHandle.standardOutput.write(Data((token + "\n").utf8))
-        FileHandle.standardError.write(Data("sheetlog-server: \(describe(credential)): keep this token now; it is not shown again\n".utf8))
+        CommandIO.output(token + "\n")
+        CommandIO.error("sheetlog-server: \(describe(credential)): keep this token now; it is not shown again\n")
     }
 
     static func revoke(_ credential: FleetCredential, url: String?) async throws {
@@ -54,7 +54,7 @@ struct TokenCommand: AsyncParsableCommand {
         guard revoked > 0 else {
             throw SheetLogError(.notFound, "\(describe(credential)) has no token to revoke", context: .init(operation: "token revoke"))
         }
-        FileHandle.standardOutput.write(Data("revoked \(revoked) \(revoked == 1 ? "token" : "tokens") of \(describe(credential))\n".utf8))
+        CommandIO.output("revoked \(revoked) \(revoked == 1 ? "token" : "tokens") of \(describe(credential))\n")
     }
 
     private static func describe(_ credential: FleetCredential) -> String {

@@ -18,8 +18,7 @@ struct RevealBrowserTests {
         let directory = try TemporaryDirectory("reveal-browser")
         let file = directory.path("phone.sqlite")
         #expect(try await InProcessCommand.run(.sheetlog, ["--db", file, "demo", "--plain"]).status == 0)
-        let imported = try await ProductBinary.runOffThePool(
-            ProductBinary.url("sheetlog-server"), ["import", "--postgres", url, "--device", "phone", file])
+        let imported = try await InProcessCommand.run(.sheetlogServer, ["import", "--postgres", url, "--device", "phone", file])
         try #require(imported.status == 0, "\(imported.stderr)")
         let tokens = try await PostgresTokenStore.open(url: url)
         let token = try await tokens.add(.revealer("ines"))

@@ -1,4 +1,5 @@
 @testable import SheetLogCLI
+import SheetLogCore
 import SheetLogTestSupport
 
 extension InProcessCommand.Entry {

@@ -13,7 +13,6 @@ import Testing
 /// fleet holds both histories. Enrolment tokens refused (unknown, revoked, expired, used up, another
 /// kind of token) make nothing, and no token is stored in clear or logged.
 @Suite struct EnrolmentTests {
-    static let server = ImportCommandTests.server
 
     /// A new SheetLog file, as a reinstalled app makes it through the library: one sheet, an edit.
     static func freshInstall(in directory: URL) async throws -> DeviceFile {
@@ -31,7 +30,7 @@ import Testing
     func aResetInstallIsToldItsIdIsSpentEnrolsANewOneAndTheFleetKeepsBothHistories() async throws {
         let fleet = try await FleetDatabase.fresh()
         let collector = try await CollectorProcess(fleet: fleet)
-        let added = try await ProductBinary.runOffThePool(Self.server, ["enrolment", "add", "app-2.4", "--max-devices", "5", "--postgres", fleet.url])
+        let added = try await InProcessCommand.run(.sheetlogServer, ["enrolment", "add", "app-2.4", "--max-devices", "5", "--postgres", fleet.url])
         #expect(added.status == 0, "\(added.stderr)")
         let enrolmentToken = added.stdout.trimmingCharacters(in: .newlines)
 
@@ -154,8 +153,7 @@ import Testing
 
     @Test func anEnrolmentTokenIsPrintedOnceStoredAsItsHashListedAndRevoked() async throws {
         let fleet = try await FleetDatabase.fresh()
-        let added = try await ProductBinary.runOffThePool(
-            Self.server, ["enrolment", "add", "app-2.4", "--max-devices", "3", "--expires", "30d", "--postgres", fleet.url])
+        let added = try await InProcessCommand.run(.sheetlogServer, ["enrolment", "add", "app-2.4", "--max-devices", "3", "--expires", "30d", "--postgres", fleet.url])
         #expect(added.status == 0, "\(added.stderr)")
         let token = added.stdout.trimmingCharacters(in: .newlines)
         #expect(token.wholeMatch(of: /sle_[0-9a-f]{64}/) != nil && added.stdout == token + "\n", "\(added.stdout)")
@@ -176,19 +174,19 @@ import Testing
             Issue.record("the token did not enrol")
             return
         }
-        let listed = try await ProductBinary.runOffThePool(Self.server, ["enrolment", "list", "--postgres", fleet.url])
+        let listed = try await InProcessCommand.run(.sheetlogServer, ["enrolment", "list", "--postgres", fleet.url])
         let lines = listed.stdout.split(separator: "\n")
         #expect(listed.status == 0 && lines.count == 2 && lines[1].hasPrefix("app-2.4\t") && lines[1].hasSuffix("\t3\t1\t-"), "\(listed.stdout)")
         #expect(!listed.stdout.contains(token))
 
-        let revoked = try await ProductBinary.runOffThePool(Self.server, ["enrolment", "revoke", "app-2.4", "--postgres", fleet.url])
+        let revoked = try await InProcessCommand.run(.sheetlogServer, ["enrolment", "revoke", "app-2.4", "--postgres", fleet.url])
         #expect(revoked.status == 0 && revoked.stdout == "revoked 1 enrolment token of app-2.4\n", "\(revoked.stdout)\(revoked.stderr)")
         #expect(try await enrolments.enrol(enrolmentToken: token, device: "listed-2") == .unknownToken)
-        let again = try await ProductBinary.runOffThePool(Self.server, ["enrolment", "revoke", "app-2.4", "--postgres", fleet.url])
+        let again = try await InProcessCommand.run(.sheetlogServer, ["enrolment", "revoke", "app-2.4", "--postgres", fleet.url])
         #expect(again.status == 1 && again.stderr == "sheetlog-server: enrolment app-2.4 has no token to revoke\n", "\(again.stderr)")
 
         for arguments in [["--expires", "yesterday"], ["--expires", "2020-01-01"], ["--max-devices", "0"]] {
-            let refused = try await ProductBinary.runOffThePool(Self.server, ["enrolment", "add", "bad"] + arguments + ["--postgres", fleet.url])
+            let refused = try await InProcessCommand.run(.sheetlogServer, ["enrolment", "add", "bad"] + arguments + ["--postgres", fleet.url])
             #expect(refused.status == 2 && refused.stdout.isEmpty, "\(arguments): \(refused.stderr)")
         }
         #expect(try await fleet.count("SELECT count(*) FROM enrolment_tokens WHERE name = $1", device: "bad") == 0)

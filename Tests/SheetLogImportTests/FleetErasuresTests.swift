@@ -33,11 +33,11 @@ import Testing
         let harness = try await CollectorHarness.make(device: "dev1")
         defer { harness.close() }
         for device in ["dev1", "dev2"] {
-            let imported = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["import", "--postgres", harness.fleet.url, "--device", device, file])
+            let imported = try await InProcessCommand.run(.sheetlogServer, ["import", "--postgres", harness.fleet.url, "--device", device, file])
             #expect(imported.status == 0, "\(imported.stderr)")
         }
         for arguments in [["--subject", "hal", "--requested-by", "ops-1"], ["--subject", "ivy", "--device", "dev2", "--requested-by", "ops-2"]] {
-            let erased = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["erase", "--postgres", harness.fleet.url] + arguments)
+            let erased = try await InProcessCommand.run(.sheetlogServer, ["erase", "--postgres", harness.fleet.url] + arguments)
             #expect(erased.status == 0, "\(erased.stderr)")
         }
 

@@ -7,14 +7,13 @@ import Testing
 /// `sheetlog-server replay|recover|rebuild --postgres` as a user runs them: exit codes and their one
 /// line, and what rebuild does to a device's read models.
 @Suite struct FleetReadCommandTests {
-    static let server = ProductBinary.url("sheetlog-server")
 
     /// The demo's file imported as each of `devices` into a fresh database.
     static func importedDemo(devices: [String] = ["demo-phone"]) async throws -> (fleet: FleetDatabase, file: DeviceFile) {
         let file = try ImportCommandTests.demoFile()
         let fleet = try await FleetDatabase.fresh()
         for device in devices {
-            let run = try await ProductBinary.runOffThePool(server, ["import", "--postgres", fleet.url, "--device", device, file.path])
+            let run = try await InProcessCommand.run(.sheetlogServer, ["import", "--postgres", fleet.url, "--device", device, file.path])
             try #require(run.status == 0, "\(run.stderr)")
         }
         return (fleet, file)
@@ -36,7 +35,7 @@ import Testing
         let (fleet, file) = try await Self.importedDemo()
         defer { file.remove() }
         for arguments in Self.readCommands {
-            let run = try await ProductBinary.runOffThePool(Self.server, arguments + ["--postgres", fleet.url, "--device", "nope"])
+            let run = try await InProcessCommand.run(.sheetlogServer, arguments + ["--postgres", fleet.url, "--device", "nope"])
             #expect(run.status == 1, "\(arguments): \(run.stderr)")
             Self.expectOneLine(run, containing: "no device nope", arguments)
         }
@@ -45,7 +44,7 @@ import Testing
     @Test func replayWithoutADeviceIsAUsageErrorExit2() async throws {
         let (fleet, file) = try await Self.importedDemo()
         defer { file.remove() }
-        let run = try await ProductBinary.runOffThePool(Self.server, ["replay", "demo-expense", "--postgres", fleet.url])
+        let run = try await InProcessCommand.run(.sheetlogServer, ["replay", "demo-expense", "--postgres", fleet.url])
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("--device is required"), "\(run.stderr)")
@@ -54,11 +53,11 @@ import Testing
             ["replay", "--device", "demo-phone"],  // no session
             ["recover", "--device", "demo-phone", "--csv"],  // not an option of recover
         ] {
-            let usage = try await ProductBinary.runOffThePool(Self.server, arguments + ["--postgres", fleet.url])
+            let usage = try await InProcessCommand.run(.sheetlogServer, arguments + ["--postgres", fleet.url])
             #expect(usage.status == 2, "\(arguments): \(usage.stderr)")
         }
         for command in [["replay", "demo-expense", "--device", "demo-phone"], ["recover"], ["rebuild"]] {
-            let noURL = try await ProductBinary.runOffThePool(Self.server, command, environment: ["SHEETLOG_POSTGRES": ""])
+            let noURL = try await InProcessCommand.run(.sheetlogServer, command, environment: ["SHEETLOG_POSTGRES": ""])
             #expect(noURL.status == 2, "\(command): \(noURL.stderr)")
         }
     }
@@ -71,7 +70,7 @@ import Testing
             ("postgres://\(user):s3cret-pw@127.0.0.1:\(cluster.port)/postgres", "\(user)@127.0.0.1:\(cluster.port)/postgres"),
         ] {
             for arguments in Self.readCommands {
-                let run = try await ProductBinary.runOffThePool(Self.server, arguments + ["--postgres", url, "--device", "d"])
+                let run = try await InProcessCommand.run(.sheetlogServer, arguments + ["--postgres", url, "--device", "d"])
                 #expect(run.status == 1, "\(arguments): \(run.stderr)")
                 Self.expectOneLine(run, containing: place, arguments)
                 #expect(!run.stderr.contains("s3cret-pw"), "\(run.stderr)")
@@ -85,7 +84,7 @@ import Testing
         for arguments in [["replay", "nope"], ["replay", "demo-expense", "--at", "99"]] {
             let alone = try await InProcessCommand.run(.sheetlog, arguments + ["--db", file.path])
             #expect(alone.status == 1)
-            let run = try await ProductBinary.runOffThePool(Self.server, arguments + ["--postgres", fleet.url, "--device", "demo-phone"])
+            let run = try await InProcessCommand.run(.sheetlogServer, arguments + ["--postgres", fleet.url, "--device", "demo-phone"])
             #expect(run.status == 1, "\(arguments): \(run.stderr)")
             let sentence = String(alone.stderr.dropFirst("sheetlog: ".count))
             #expect(!sentence.isEmpty && run.stderr == "sheetlog-server: " + sentence, "\(arguments): \(run.stderr) vs \(alone.stderr)")
@@ -96,7 +95,7 @@ import Testing
         let (fleet, file) = try await Self.importedDemo(devices: ["a-phone", "b-phone"])
         defer { file.remove() }
         let last = try #require(try file.rows().last).position
-        let audit = { (device: String) in try await ProductBinary.runOffThePool(Self.server, ["audit", "--postgres", fleet.url, "--device", device, "--json"]).stdout }
+        let audit = { (device: String) in try await InProcessCommand.run(.sheetlogServer, ["audit", "--postgres", fleet.url, "--device", device, "--json"]).stdout }
         let before = try await audit("a-phone")
         let dismissals = try await fleet.count("SELECT count(*) FROM dismissals WHERE device = $1", device: "a-phone")
         #expect(dismissals > 0)
@@ -105,22 +104,22 @@ import Testing
             _ = try await connection.query("DELETE FROM dismissals WHERE device = 'a-phone'", logger: FleetDatabase.logger)
             _ = try await connection.query("DELETE FROM sessions WHERE device = 'b-phone'", logger: FleetDatabase.logger)
         }
-        #expect(try await ProductBinary.runOffThePool(Self.server, ["verify", "--postgres", fleet.url, "--device", "a-phone"]).status == 1)
+        #expect(try await InProcessCommand.run(.sheetlogServer, ["verify", "--postgres", fleet.url, "--device", "a-phone"]).status == 1)
 
-        let one = try await ProductBinary.runOffThePool(Self.server, ["rebuild", "--postgres", fleet.url, "--device", "a-phone"])
+        let one = try await InProcessCommand.run(.sheetlogServer, ["rebuild", "--postgres", fleet.url, "--device", "a-phone"])
         #expect(one.status == 0, "\(one.stderr)")
         #expect(one.stdout == "device a-phone\nrebuilt the projections from the log (last position \(last))\n")
         #expect(try await fleet.count("SELECT count(*) FROM dismissals WHERE device = $1", device: "a-phone") == dismissals)
         #expect(try await audit("a-phone") == before)
-        #expect(try await ProductBinary.runOffThePool(Self.server, ["verify", "--postgres", fleet.url, "--device", "a-phone"]).status == 0)
+        #expect(try await InProcessCommand.run(.sheetlogServer, ["verify", "--postgres", fleet.url, "--device", "a-phone"]).status == 0)
         // The other device's rows were not touched: still damaged.
         #expect(try await fleet.count("SELECT count(*) FROM sessions WHERE device = $1", device: "b-phone") == 0)
 
-        let all = try await ProductBinary.runOffThePool(Self.server, ["rebuild", "--postgres", fleet.url, "--json"])
+        let all = try await InProcessCommand.run(.sheetlogServer, ["rebuild", "--postgres", fleet.url, "--json"])
         #expect(all.status == 0, "\(all.stderr)")
         #expect(all.stdout == #"[{"device":"a-phone","rebuilt":true},{"device":"b-phone","rebuilt":true}]"# + "\n")
-        #expect(try await ProductBinary.runOffThePool(Self.server, ["verify", "--postgres", fleet.url]).status == 0)
-        let json = try await ProductBinary.runOffThePool(Self.server, ["rebuild", "--postgres", fleet.url, "--device", "b-phone", "--json"])
+        #expect(try await InProcessCommand.run(.sheetlogServer, ["verify", "--postgres", fleet.url]).status == 0)
+        let json = try await InProcessCommand.run(.sheetlogServer, ["rebuild", "--postgres", fleet.url, "--device", "b-phone", "--json"])
         #expect(json.stdout == #"{"device":"b-phone","rebuilt":true}"# + "\n")
         // sheetlog's own shape, for comparison: the same object without the device.
         let alone = try await InProcessCommand.run(.sheetlog, ["rebuild", "--db", file.path, "--json"])
@@ -131,10 +130,10 @@ import Testing
         let (fleet, file) = try await Self.importedDemo(devices: ["b-phone", "a-phone"])
         defer { file.remove() }
         let alone = try await InProcessCommand.run(.sheetlog, ["recover", "--db", file.path])
-        let text = try await ProductBinary.runOffThePool(Self.server, ["recover", "--postgres", fleet.url])
+        let text = try await InProcessCommand.run(.sheetlogServer, ["recover", "--postgres", fleet.url])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout == "device a-phone\n" + alone.stdout + "device b-phone\n" + alone.stdout)
-        let json = try await ProductBinary.runOffThePool(Self.server, ["recover", "list", "--postgres", fleet.url, "--json"])
+        let json = try await InProcessCommand.run(.sheetlogServer, ["recover", "list", "--postgres", fleet.url, "--json"])
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         let drafts = try #require(try JSONSerialization.jsonObject(with: Data(try await InProcessCommand.run(.sheetlog, ["recover", "--db", file.path, "--json"]).stdout.utf8)) as? [Any])
         #expect(!drafts.isEmpty)

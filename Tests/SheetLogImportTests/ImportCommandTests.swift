@@ -24,15 +24,14 @@ import Testing
         let last = try #require(expected.last)
         let fleet = try await FleetDatabase.fresh()
 
-        let run = try await ProductBinary.runOffThePool(Self.server, ["import", "--postgres", fleet.url, "--device", "demo-phone", file.path])
+        let run = try await InProcessCommand.run(.sheetlogServer, ["import", "--postgres", fleet.url, "--device", "demo-phone", file.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
         #expect(run.stdout == "imported \(expected.count) events of device demo-phone: stored through position \(last.position), chain head \(last.chainHex)\n")
         #expect(try await fleet.rows(device: "demo-phone") == expected)
 
         // The URL from the environment, the summary as JSON; nothing new to store.
-        let rerun = try await ProductBinary.runOffThePool(
-            Self.server, ["import", "--device", "demo-phone", "--json", file.path], environment: ["SHEETLOG_POSTGRES": fleet.url])
+        let rerun = try await InProcessCommand.run(.sheetlogServer, ["import", "--device", "demo-phone", "--json", file.path], environment: ["SHEETLOG_POSTGRES": fleet.url])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(rerun.stdout.utf8)) as? [String: Any])
         #expect(object["device"] as? String == "demo-phone")
@@ -57,7 +56,7 @@ import Testing
         let fleet = try await FleetDatabase.fresh()
 
         // One job: the three files on one connection, the one after the refused file too.
-        let run = try await ProductBinary.runOffThePool(Self.server, ["import", "--postgres", fleet.url, "--device-per-file", "--jobs", "1"] + paths)
+        let run = try await InProcessCommand.run(.sheetlogServer, ["import", "--postgres", fleet.url, "--device-per-file", "--jobs", "1"] + paths)
         #expect(run.status == 1)
         #expect(run.stdout.split(separator: "\n").map(String.init) == [("ipad-1", first), ("ipad-3", third)].map { device, rows in
             "imported \(rows.count) events of device \(device): stored through position \(rows.count), chain head \(rows.last?.chainHex ?? "")"
@@ -69,7 +68,7 @@ import Testing
         #expect(try await fleet.rows(device: "ipad-3") == third)
         #expect(try await fleet.devicePositionsGapFree())
 
-        let rerun = try await ProductBinary.runOffThePool(Self.server, ["import", "--postgres", fleet.url, "--device-per-file", "--jobs", "3", "--json", paths[0], paths[2]])
+        let rerun = try await InProcessCommand.run(.sheetlogServer, ["import", "--postgres", fleet.url, "--device-per-file", "--jobs", "3", "--json", paths[0], paths[2]])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         let objects = try rerun.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(objects.map { $0["device"] as? String } == ["ipad-1", "ipad-3"])
@@ -84,7 +83,7 @@ import Testing
         (["--device-per-file", "--jobs", "0", "a.sqlite"], "--jobs must be 1 to 64"),
     ])
     func importUsageErrorsExit2(arguments: [String], message: String) async throws {
-        let run = try await ProductBinary.runOffThePool(Self.server, ["import", "--postgres", "postgres://nobody@127.0.0.1:1/none"] + arguments)
+        let run = try await InProcessCommand.run(.sheetlogServer, ["import", "--postgres", "postgres://nobody@127.0.0.1:1/none"] + arguments)
         #expect(run.status == 2)
         #expect(run.stderr.contains(message), "\(run.stderr)")
         #expect(run.stdout.isEmpty)
@@ -95,7 +94,7 @@ import Testing
         defer { file.remove() }
         try file.tamper { db in try db.execute(sql: "UPDATE events SET stream = stream || 'x' WHERE position = 3") }
         let fleet = try await FleetDatabase.fresh()
-        let run = try await ProductBinary.runOffThePool(Self.server, ["import", "--postgres", fleet.url, "--device", "d", file.path])
+        let run = try await InProcessCommand.run(.sheetlogServer, ["import", "--postgres", fleet.url, "--device", "d", file.path])
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix("sheetlog-server: ") && run.stderr.hasSuffix("\n") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
@@ -112,7 +111,7 @@ import Testing
             ("postgres://sheetlog:s3cret-pw@127.0.0.1:1/fleet", "sheetlog@127.0.0.1:1/fleet"),
             ("postgres://\(user):s3cret-pw@127.0.0.1:\(cluster.port)/postgres", "\(user)@127.0.0.1:\(cluster.port)/postgres"),
         ] {
-            let run = try await ProductBinary.runOffThePool(Self.server, ["import", "--postgres", url, "--device", "d", file.path])
+            let run = try await InProcessCommand.run(.sheetlogServer, ["import", "--postgres", url, "--device", "d", file.path])
             #expect(run.status == 1, "\(url)")
             #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
             #expect(run.stderr.contains(place), "\(run.stderr)")
@@ -130,7 +129,7 @@ import Testing
             ["import", "--postgres", fleet, "--device", "d"],  // no file
             ["import", "--postgres", fleet, "--device", "d", "--batch-size", "0", file.path],
         ] {
-            let run = try await ProductBinary.runOffThePool(Self.server, arguments, environment: ["SHEETLOG_POSTGRES": ""])
+            let run = try await InProcessCommand.run(.sheetlogServer, arguments, environment: ["SHEETLOG_POSTGRES": ""])
             #expect(run.status == 2, "\(arguments): \(run.stderr)")
         }
     }

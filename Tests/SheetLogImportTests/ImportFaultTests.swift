@@ -105,7 +105,7 @@ import Glibc
     }
 
     private static func expectRerunCompletes(_ fleet: FleetDatabase, _ file: DeviceFile, expected: [EventRow], alreadyStored: Int) async throws {
-        let rerun = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["import", "--postgres", fleet.url, "--device", "d", file.path])
+        let rerun = try await InProcessCommand.run(.sheetlogServer, ["import", "--postgres", fleet.url, "--device", "d", file.path])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(rerun.stdout.hasPrefix("imported \(expected.count - alreadyStored) events of device d"), "\(rerun.stdout)")
         #expect(try await fleet.rows(device: "d") == expected)

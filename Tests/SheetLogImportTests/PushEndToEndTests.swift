@@ -47,7 +47,7 @@ import Testing
             #expect(try await ImportedReadModelTests.differences(file, fleet, device: device) == [], "\(device)")
         }
         #expect(try await fleet.devicePositionsGapFree())
-        let verify = try await ProductBinary.runOffThePool(CollectorProcess.executable, ["verify", "--postgres", fleet.url])
+        let verify = try await InProcessCommand.run(.sheetlogServer, ["verify", "--postgres", fleet.url])
         #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
     }
 

@@ -8,7 +8,6 @@ import Testing
 /// the file, plus the device. Both sides are the built binaries; their JSON is compared parsed, the
 /// `"device"` key added to `sheetlog`'s objects here, and the stored chain head is read with SQL.
 @Suite struct SameAnswersTests {
-    static let server = ProductBinary.url("sheetlog-server")
 
     /// A device's file and the fresh fleet database it was imported into.
     struct ImportedDevice {
@@ -50,16 +49,16 @@ import Testing
 
     static func importing(_ file: DeviceFile, device: String) async throws -> ImportedDevice {
         let fleet = try await FleetDatabase.fresh()
-        let run = try await ProductBinary.runOffThePool(server, ["import", "--postgres", fleet.url, "--device", device, file.path])
+        let run = try await InProcessCommand.run(.sheetlogServer, ["import", "--postgres", fleet.url, "--device", device, file.path])
         guard run.status == 0 else { throw ImportFailed(description: "import exited \(run.status): \(run.stderr)") }
         return ImportedDevice(file: file, fleet: fleet, device: device)
     }
 
     /// `sheetlog … --db FILE` and `sheetlog-server … --postgres URL --device D`, each required to exit 0.
-    static func both(_ imported: ImportedDevice, _ arguments: [String]) throws -> (file: String, fleet: String) {
-        let alone = try InProcessCommand.run(.sheetlog, arguments + ["--db", imported.file.path])
+    static func both(_ imported: ImportedDevice, _ arguments: [String]) async throws -> (file: String, fleet: String) {
+        let alone = try await InProcessCommand.run(.sheetlog, arguments + ["--db", imported.file.path])
         try #require(alone.status == 0, "sheetlog \(arguments): \(alone.stderr)")
-        let fleet = try ProductBinary.run(server, arguments + ["--postgres", imported.fleet.url, "--device", imported.device])
+        let fleet = try await InProcessCommand.run(.sheetlogServer, arguments + ["--postgres", imported.fleet.url, "--device", imported.device])
         try #require(fleet.status == 0, "sheetlog-server \(arguments): \(fleet.stderr)")
         #expect(fleet.stderr.isEmpty)
         return (alone.stdout, fleet.stdout)
@@ -94,13 +93,13 @@ import Testing
         let imported = try await fixture.imported
         let rows = try imported.file.rows()
         for filters in [[], ["--resolution", "discarded"], ["--source", "swipe", "--outcome", "blocked"], ["--session", rows[0].stream]] {
-            let (file, fleet) = try Self.both(imported, ["audit", "--json"] + filters)
+            let (file, fleet) = try await Self.both(imported, ["audit", "--json"] + filters)
             #expect(try Self.same(fleet, file, device: imported.device), "\(filters)")
             // Not two empty answers: every filter picks some of these logs' dismissals.
             #expect(try (Self.parsed(file) as? [Any])?.isEmpty == false, "\(filters)")
         }
         // CSV lines end in CRLF (RFC 4180); the last one too.
-        let (file, fleet) = try Self.both(imported, ["audit", "--csv"])
+        let (file, fleet) = try await Self.both(imported, ["audit", "--csv"])
         let fileLines = file.components(separatedBy: "\r\n").dropLast()
         let expected = ["device," + fileLines[0]] + fileLines.dropFirst().map { "\(imported.device),\($0)" }
         let answered = Array(fleet.components(separatedBy: "\r\n").dropLast())
@@ -132,32 +131,32 @@ import Testing
         let sessions = try Self.sessionsToReplay(rows)
         #expect(sessions.count >= 3)
         for session in sessions {
-            let (file, fleet) = try Self.both(imported, ["replay", session, "--json"])
+            let (file, fleet) = try await Self.both(imported, ["replay", session, "--json"])
             #expect(try Self.same(fleet, file, device: imported.device), "\(session)")
             #expect((try Self.parsed(fleet) as? [Any])?.count == rows.filter { $0.stream == session }.count, "\(session)")
         }
-        let (file, fleet) = try Self.both(imported, ["replay", sessions[0], "--at", "3", "--json"])
+        let (file, fleet) = try await Self.both(imported, ["replay", sessions[0], "--at", "3", "--json"])
         #expect(try Self.same(fleet, file, device: imported.device))
         #expect((try Self.parsed(fleet) as? [Any])?.count == 3)
         // The text is sheetlog's under a line naming the device.
-        let text = try Self.both(imported, ["replay", sessions[0], "--at", "5"])
+        let text = try await Self.both(imported, ["replay", sessions[0], "--at", "5"])
         #expect(text.fleet == "device \(imported.device)\n" + text.file)
     }
 
     @Test(arguments: Fixture.allCases)
     func recoverIsSheetlogsPlusTheDevice(_ fixture: Fixture) async throws {
         let imported = try await fixture.imported
-        let (file, fleet) = try Self.both(imported, ["recover", "--json"])
+        let (file, fleet) = try await Self.both(imported, ["recover", "--json"])
         #expect(try Self.same(fleet, file, device: imported.device))
         #expect(try (Self.parsed(file) as? [Any])?.isEmpty == false)
-        let text = try Self.both(imported, ["recover"])
+        let text = try await Self.both(imported, ["recover"])
         #expect(text.fleet == "device \(imported.device)\n" + text.file)
     }
 
     @Test(arguments: Fixture.allCases)
     func statsAreSheetlogsPlusTheDevice(_ fixture: Fixture) async throws {
         let imported = try await fixture.imported
-        let (file, fleet) = try Self.both(imported, ["stats", "--json"])
+        let (file, fleet) = try await Self.both(imported, ["stats", "--json"])
         var expected = try #require(try Self.withDevice(file, imported.device) as? [String: Any])
         var answered = try #require(try Self.parsed(fleet) as? [String: Any])
         // The storage's size is the one figure a file and a fleet device cannot share.

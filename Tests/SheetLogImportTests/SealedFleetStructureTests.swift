@@ -28,20 +28,20 @@ import Testing
             .sheetlog, ["--db", file, "--key-file", key, "ingest", "-"], input: Data(Self.lines.utf8))
         #expect(ingest.status == 0, "\(ingest.stderr)")
         let fleet = try await FleetDatabase.fresh()
-        let imported = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["import", "--postgres", fleet.url, "--device", "dev1", file])
+        let imported = try await InProcessCommand.run(.sheetlogServer, ["import", "--postgres", fleet.url, "--device", "dev1", file])
         #expect(imported.status == 0, "\(imported.stderr)")
 
         let onDevice = try await Self.drafts(InProcessCommand.run(.sheetlog, ["--db", file, "--key-file", key, "recover", "--json"]))
-        let onFleet = try await Self.drafts(ProductBinary.runOffThePool(ImportCommandTests.server, ["recover", "--postgres", fleet.url, "--device", "dev1", "--json"]))
+        let onFleet = try await Self.drafts(InProcessCommand.run(.sheetlogServer, ["recover", "--postgres", fleet.url, "--device", "dev1", "--json"]))
         #expect(onDevice == ["g1": ["title"], "g2": ["title"]], "the control: \(onDevice)")
         #expect(onFleet == onDevice)
 
-        let stats = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["stats", "--postgres", fleet.url, "--device", "dev1", "--json"])
+        let stats = try await InProcessCommand.run(.sheetlogServer, ["stats", "--postgres", fleet.url, "--device", "dev1", "--json"])
         let counts = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
         #expect(counts["recoverableDrafts"] as? Int == 2, "\(stats.stdout)")
 
         // At g2's blocked swipe the alert is up over a dirty, locked draft, as on the device.
-        let replay = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["replay", "g2", "--postgres", fleet.url, "--device", "dev1", "--json"])
+        let replay = try await InProcessCommand.run(.sheetlogServer, ["replay", "g2", "--postgres", fleet.url, "--device", "dev1", "--json"])
         let steps = try #require(try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [[String: Any]], "\(replay.stderr)")
         let state = try #require(steps.last?["state"] as? [String: Any])
         let text = String(decoding: try JSONSerialization.data(withJSONObject: state, options: .sortedKeys), as: UTF8.self)
@@ -51,12 +51,11 @@ import Testing
         // gina erased on the device: neither offers her drafts any more, nor counts them.
         let erase = try await InProcessCommand.run(.sheetlog, ["--db", file, "--key-file", key, "erase", "--subject", "gina", "--requested-by", "test"])
         #expect(erase.status == 0, "\(erase.stderr)")
-        let again = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["import", "--postgres", fleet.url, "--device", "dev1", file])
+        let again = try await InProcessCommand.run(.sheetlogServer, ["import", "--postgres", fleet.url, "--device", "dev1", file])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try await Self.drafts(InProcessCommand.run(.sheetlog, ["--db", file, "--key-file", key, "recover", "--json"])) == [:])
-        #expect(try await Self.drafts(ProductBinary.runOffThePool(ImportCommandTests.server, ["recover", "--postgres", fleet.url, "--device", "dev1", "--json"])) == [:])
-        let erasedStats = try await ProductBinary.runOffThePool(
-            ImportCommandTests.server, ["stats", "--postgres", fleet.url, "--device", "dev1", "--json"])
+        #expect(try await Self.drafts(InProcessCommand.run(.sheetlogServer, ["recover", "--postgres", fleet.url, "--device", "dev1", "--json"])) == [:])
+        let erasedStats = try await InProcessCommand.run(.sheetlogServer, ["stats", "--postgres", fleet.url, "--device", "dev1", "--json"])
         #expect(erasedStats.stdout.contains("\"recoverableDrafts\" : 0"), "\(erasedStats.stdout)")
     }
 
@@ -80,11 +79,11 @@ import Testing
         }
         let fleet = try await FleetDatabase.fresh()
         for (device, file) in [("sealed", sealed), ("plain", plain)] {
-            let imported = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["import", "--postgres", fleet.url, "--device", device, file])
+            let imported = try await InProcessCommand.run(.sheetlogServer, ["import", "--postgres", fleet.url, "--device", device, file])
             #expect(imported.status == 0, "\(imported.stderr)")
         }
         func draft(_ device: String) async throws -> [String: Any] {
-            let run = try await ProductBinary.runOffThePool(ImportCommandTests.server, ["recover", "--postgres", fleet.url, "--device", device, "--json"])
+            let run = try await InProcessCommand.run(.sheetlogServer, ["recover", "--postgres", fleet.url, "--device", device, "--json"])
             let drafts = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]], "\(run.stderr)")
             return try #require(drafts.first)
         }

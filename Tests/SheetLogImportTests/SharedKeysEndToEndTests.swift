@@ -14,7 +14,6 @@ import Testing
 /// (`sheetlog-server erase`) or on the device (its pushed `eraseSubject`) takes the collector's copy
 /// away for good. Through `sheetlog` (in process), a collector process and PostgreSQL.
 @Suite(.timeLimit(.minutes(5))) struct SharedKeysEndToEndTests {
-    static let server = CollectorProcess.executable
 
     /// Two subjects' sessions: ada (s1) and bob (s2), each with values to look for.
     static let lines = """
@@ -43,7 +42,7 @@ import Testing
                 .sheetlog, ["--db", directory.path("device.sqlite"), "--key-file", masterKey, "ingest", "-"], input: Data(lines.utf8))
             #expect(ingest.status == 0, "\(ingest.stderr)")
             let keyFile = directory.path("collector.key")
-            let made = try await ProductBinary.runOffThePool(server, ["collector-key", keyFile])
+            let made = try await InProcessCommand.run(.sheetlogServer, ["collector-key", keyFile])
             #expect(made.status == 0, "\(made.stderr)")
             publicKey = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             fleet = try await FleetDatabase.fresh()
@@ -135,8 +134,23 @@ import Testing
             return try Data(contentsOf: URL(fileURLWithPath: path))
         }
 
-        /// The statements waiting for a lock on `shared_keys`, each as its backend and start time
-        /// (a retry is a new statement, so a new start time, even on the same pooled connection).
+        /// The statements that wait for a lock held by another backend (other than the operator's
+        /// psql, unless `operator`), each as its backend and statement.
+        func lockWaits(behindTheOperatorToo operator: Bool = false) async throws -> Set<String> {
+            try await fleet.withConnection { connection in
+                let rows = try await connection.query("""
+                    SELECT a.pid::text || ': ' || a.query FROM pg_stat_activity a
+                    WHERE a.datname = current_database() AND EXISTS (
+                        SELECT 1 FROM unnest(pg_blocking_pids(a.pid)) AS blocker(pid)
+                        WHERE \(`operator`) OR blocker.pid NOT IN (SELECT pid FROM pg_stat_activity WHERE application_name = 'operator'))
+                    """, logger: FleetDatabase.logger)
+                var waiting: Set<String> = []
+                for try await statement in rows.decode(String.self) { waiting.insert(statement) }
+                return waiting
+            }
+        }
+
+        /// The statements waiting for a lock on `shared_keys`, each as its backend and start time.
         func waitingForTheKeysTable() async throws -> Set<String> {
             try await fleet.withConnection { connection in
                 let rows = try await connection.query("""
@@ -188,10 +202,10 @@ import Testing
         #expect(offered.view == ["s1", "s2"] && offered.api == offered.view, "\(offered)")
         let wrapped = try await setup.sealedKey(of: "ada")
         let erase = ["erase", "--postgres", setup.fleet.url, "--subject", "ada", "--requested-by", "ticket 88"]
-        let first = try await ProductBinary.runOffThePool(Self.server, erase)
+        let first = try await InProcessCommand.run(.sheetlogServer, erase)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == "erased subject ada on every device on the collector: 1 shared key deleted; later shares of its key are refused\n")
-        let again = try await ProductBinary.runOffThePool(Self.server, erase)
+        let again = try await InProcessCommand.run(.sheetlogServer, erase)
         #expect(again.status == 0 && again.stdout.hasPrefix("subject ada was erased on every device before, at "), "\(again.stdout)")
         #expect(again.stdout.hasSuffix(": nothing changed\n"))
         #expect(try await setup.sharedKeyRows() == ["bob"])
@@ -200,12 +214,12 @@ import Testing
         let file = try await setup.relationFile("shared_keys")
         #expect(file.range(of: key) == nil, "the erased subject's wrapped key is still in the table's file")
         #expect(file.range(of: Data(try #require(try await setup.sealedKey(of: "bob")))) != nil, "the control: bob's row is in the file")
-        let onOneDevice = try await ProductBinary.runOffThePool(Self.server, erase + ["--device", "phone"])
+        let onOneDevice = try await InProcessCommand.run(.sheetlogServer, erase + ["--device", "phone"])
         #expect(onOneDevice.stdout.hasPrefix("subject ada was erased on every device before, at "), "the earlier erasure's scope: \(onOneDevice.stdout)")
-        let ghost = try await ProductBinary.runOffThePool(Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "bob", "--device", "phnoe", "--requested-by", "ticket 89"])
+        let ghost = try await InProcessCommand.run(.sheetlogServer, ["erase", "--postgres", setup.fleet.url, "--subject", "bob", "--device", "phnoe", "--requested-by", "ticket 89"])
         #expect(ghost.status == 1 && ghost.stderr.contains("no device phnoe in the fleet store"), "\(ghost.stderr)")
         #expect(try await setup.sharedKeyRows() == ["bob"], "a mistyped device erases nothing")
-        let nobody = try await ProductBinary.runOffThePool(Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "bbo", "--requested-by", "ticket 90"])
+        let nobody = try await InProcessCommand.run(.sheetlogServer, ["erase", "--postgres", setup.fleet.url, "--subject", "bbo", "--requested-by", "ticket 90"])
         #expect(nobody.status == 1 && nobody.stderr.contains("no subject bbo on the collector"), "\(nobody.stderr)")
         let erasures = try await setup.fleet.withConnection { connection in
             let rows = try await connection.query("SELECT count(*)::int FROM subject_erasures WHERE subject = 'bbo'", logger: FleetDatabase.logger)
@@ -300,8 +314,7 @@ import Testing
 
         // Ending while psql's transaction is still open (it commits only when the test ends) is the
         // proof that the erase did not wait for it; VACUUM FULL's wait ended in a warning on stderr.
-        let result = try await ProductBinary.runOffThePool(
-            Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "ada", "--requested-by", "ticket 91"])
+        let result = try await InProcessCommand.run(.sheetlogServer, ["erase", "--postgres", setup.fleet.url, "--subject", "ada", "--requested-by", "ticket 91"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("erased subject ada on every device on the collector: 1 shared key deleted"), "\(result.stdout)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
@@ -340,7 +353,7 @@ import Testing
         let finished = Mutex(false)
         let erasing = Task {
             defer { finished.withLock { $0 = true } }
-            return try await ProductBinary.runOffThePool(Self.server, ["erase", "--postgres", setup.fleet.url, "--subject", "ada", "--requested-by", "ticket 92"])
+            return try await InProcessCommand.run(.sheetlogServer, ["erase", "--postgres", setup.fleet.url, "--subject", "ada", "--requested-by", "ticket 92"])
         }
         // The erase's statement waiting for the table (a hang's bound), and the erase not ended.
         let deadline = ContinuousClock.now + .seconds(120)
@@ -374,22 +387,34 @@ import Testing
 
         let operatorsPsql = try await OpenTransaction(setup, "SELECT count(*) FROM shared_keys;")
         let phone = Task { try await setup.push([]) }
-        // The phone's erasure waiting for the table: its backend and the start of its statement.
-        var phoneWaits: Set<String> = []
+        // The phone's erasure waiting for the table (psql holds it).
         let deadline = ContinuousClock.now + .seconds(120)  // a hang's bound
-        while phoneWaits.isEmpty && ContinuousClock.now < deadline {
-            phoneWaits = try await setup.waitingForTheKeysTable()
-            if phoneWaits.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        while try await setup.waitingForTheKeysTable().isEmpty && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
         }
-        try #require(phoneWaits.count == 1, "the phone's erasure never waited for shared_keys")
-        let tabletPush = try await InProcessCommand.run(
-            .sheetlog, ["--db", tablet, "--key-file", setup.masterKey, "push", "--to", setup.collector.url, "--device", "tablet",
+        try #require(try await setup.waitingForTheKeysTable().count == 1, "the phone's erasure never waited for shared_keys")
+        #expect(try await setup.lockWaits(behindTheOperatorToo: true).count == 1, "the control: the phone's wait on psql is seen")
+        // While the tablet pushes, no statement ever waits for one that is not psql's: waiting
+        // behind the phone's erasure (as behind the fleet-wide lock it once held) would show as a
+        // wait on the phone's backend, however fast or slow the machine.
+        let pushed = Mutex(false)
+        let pushing = Task {
+            defer { pushed.withLock { $0 = true } }
+            return try await InProcessCommand.run(
+                .sheetlog, ["--db", tablet, "--key-file", setup.masterKey, "push", "--to", setup.collector.url, "--device", "tablet",
                             "--token-file", tabletToken])
+        }
+        var behindOthers: Set<String> = []
+        var polls = 0
+        repeat {
+            behindOthers.formUnion(try await setup.lockWaits())
+            polls += 1
+            try await Task.sleep(for: .milliseconds(10))
+        } while !pushed.withLock({ $0 })
+        let tabletPush = try await pushing.value
         #expect(tabletPush.status == 0, "\(tabletPush.stderr)")
-        // Waiting behind the phone, the tablet would end only once that wait had (its 10 s lock
-        // timeout, then a retry: a new statement); ending while the same statement still waits shows
-        // it went through meanwhile, however slow the machine.
-        #expect(try await setup.waitingForTheKeysTable() == phoneWaits, "the tablet's push waited behind the phone's erasure")
+        #expect(polls >= 1)
+        #expect(behindOthers.isEmpty, "statements waited behind the phone's erasure during the tablet's push: \(behindOthers)")
         operatorsPsql.commit()
         let phonePush = try await phone.value
         #expect(phonePush.status == 0, "\(phonePush.stderr)")

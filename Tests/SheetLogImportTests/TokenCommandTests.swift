@@ -4,15 +4,14 @@ import SheetLogPostgres
 import SheetLogTestSupport
 import Testing
 
-/// `sheetlog-server device add|revoke` and `token add|revoke --read`, the built binary on a real
+/// `sheetlog-server device add|revoke` and `token add|revoke --read`, run as the binary runs it, on a real
 /// PostgreSQL: a token is printed once and only its SHA-256 is stored; it lets in exactly its
 /// subject until revoked; refusals are one line with the documented exit codes.
 @Suite struct TokenCommandTests {
-    static let server = ImportCommandTests.server
 
     @Test func aDeviceTokenIsPrintedOnceStoredAsItsHashAndRevoked() async throws {
         let fleet = try await FleetDatabase.fresh()
-        let added = try await ProductBinary.runOffThePool(Self.server, ["device", "add", "ipad-7", "--postgres", fleet.url])
+        let added = try await InProcessCommand.run(.sheetlogServer, ["device", "add", "ipad-7", "--postgres", fleet.url])
         #expect(added.status == 0, "\(added.stderr)")
         let token = added.stdout.trimmingCharacters(in: .newlines)
         #expect(token.wholeMatch(of: /sld_[0-9a-f]{64}/) != nil, "\(added.stdout)")
@@ -35,35 +34,35 @@ import Testing
         #expect(try await tokens.credential(of: "slr_" + token.dropFirst(4)) == nil, "another kind's prefix")
         #expect(try await tokens.credential(of: "not a token") == nil)
 
-        let revoked = try await ProductBinary.runOffThePool(Self.server, ["device", "revoke", "ipad-7", "--postgres", fleet.url])
+        let revoked = try await InProcessCommand.run(.sheetlogServer, ["device", "revoke", "ipad-7", "--postgres", fleet.url])
         #expect(revoked.status == 0, "\(revoked.stderr)")
         #expect(revoked.stdout == "revoked 2 tokens of device ipad-7\n")
         #expect(try await tokens.credential(of: token) == nil)
         #expect(try await tokens.credential(of: second) == nil)
 
-        let again = try await ProductBinary.runOffThePool(Self.server, ["device", "revoke", "ipad-7", "--postgres", fleet.url])
+        let again = try await InProcessCommand.run(.sheetlogServer, ["device", "revoke", "ipad-7", "--postgres", fleet.url])
         #expect(again.status == 1)
         #expect(again.stderr == "sheetlog-server: device ipad-7 has no token to revoke\n", "\(again.stderr)")
     }
 
     @Test func aRevealingReaderTokenIsMadeWithRevealAndRevokedWithTheReadersOthers() async throws {
         let fleet = try await FleetDatabase.fresh()
-        let plain = try await ProductBinary.runOffThePool(Self.server, ["token", "add", "--read", "ines", "--postgres", fleet.url])
-        let revealing = try await ProductBinary.runOffThePool(Self.server, ["token", "add", "--read", "ines", "--reveal", "--postgres", fleet.url])
+        let plain = try await InProcessCommand.run(.sheetlogServer, ["token", "add", "--read", "ines", "--postgres", fleet.url])
+        let revealing = try await InProcessCommand.run(.sheetlogServer, ["token", "add", "--read", "ines", "--reveal", "--postgres", fleet.url])
         #expect(revealing.status == 0 && revealing.stderr.contains("reader ines (may reveal values)"), "\(revealing.stderr)")
         let tokens = try await PostgresTokenStore.open(url: fleet.url)
         defer { tokens.close() }
         #expect(try await tokens.credential(of: plain.stdout.trimmingCharacters(in: .newlines)) == .reader("ines"))
         #expect(try await tokens.credential(of: revealing.stdout.trimmingCharacters(in: .newlines)) == .revealer("ines"))
         #expect(try await fleet.count("SELECT count(*) FROM tokens WHERE reveal AND subject = $1", device: "ines") == 1)
-        let revoked = try await ProductBinary.runOffThePool(Self.server, ["token", "revoke", "--read", "ines", "--postgres", fleet.url])
+        let revoked = try await InProcessCommand.run(.sheetlogServer, ["token", "revoke", "--read", "ines", "--postgres", fleet.url])
         #expect(revoked.stdout == "revoked 2 tokens of reader ines\n", "\(revoked.stderr)")
         #expect(try await tokens.credential(of: revealing.stdout.trimmingCharacters(in: .newlines)) == nil)
     }
 
     @Test func aReaderTokenReadsAndIsNoDevicesToken() async throws {
         let fleet = try await FleetDatabase.fresh()
-        let added = try await ProductBinary.runOffThePool(Self.server, ["token", "add", "--read", "support-ana", "--postgres", fleet.url])
+        let added = try await InProcessCommand.run(.sheetlogServer, ["token", "add", "--read", "support-ana", "--postgres", fleet.url])
         #expect(added.status == 0, "\(added.stderr)")
         let token = added.stdout.trimmingCharacters(in: .newlines)
         #expect(token.wholeMatch(of: /slr_[0-9a-f]{64}/) != nil, "\(added.stdout)")
@@ -71,7 +70,7 @@ import Testing
         defer { tokens.close() }
         #expect(try await tokens.credential(of: token) == .reader("support-ana"))
         #expect(try await tokens.revoke(.device("support-ana")) == 0, "a device of the same name holds no reader token")
-        let revoked = try await ProductBinary.runOffThePool(Self.server, ["token", "revoke", "--read", "support-ana", "--postgres", fleet.url])
+        let revoked = try await InProcessCommand.run(.sheetlogServer, ["token", "revoke", "--read", "support-ana", "--postgres", fleet.url])
         #expect(revoked.stdout == "revoked 1 token of reader support-ana\n", "\(revoked.stderr)")
         #expect(try await tokens.credential(of: token) == nil)
     }
@@ -87,7 +86,7 @@ import Testing
         (["token", "add", "--read", String(repeating: "n", count: 257)], 1, "a reader name is 1 to 256 bytes"),
     ]) func refusalsAreOneLineWithTheirExitCode(arguments: [String], status: Int32, message: String) async throws {
         let fleet = try await FleetDatabase.fresh()
-        let run = try await ProductBinary.runOffThePool(Self.server, arguments + ["--postgres", fleet.url])
+        let run = try await InProcessCommand.run(.sheetlogServer, arguments + ["--postgres", fleet.url])
         #expect(run.status == status, "\(run.stderr)")
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains(message), "\(run.stderr)")

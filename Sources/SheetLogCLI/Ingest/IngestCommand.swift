@@ -3,6 +3,7 @@ import Foundation
 import SheetLog
 import SheetLogIngest
 import SheetLogReports
+import SheetLogCore
 
 /// `sheetlog ingest [FILE|-] [--each] [--json]`: JSON Lines, one command per line.
 struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SheetLog
+import SheetLogCore
 
 /// The options every command takes: which database, and how much to log.
 struct GlobalOptions: ParsableArguments {

@@ -1,4 +1,5 @@
 import Logging
+import SheetLogCore
 
 /// Routes swift-log to this run's stderr (``Terminal``): warnings and errors only, or from info up with
 /// `--verbose`.

@@ -1,5 +1,6 @@
-import SheetLog
 import Foundation
+import SheetLog
+import SheetLogCore
 
 /// Writes to stdout and stderr without buffering surprises: every write is flushed, so that
 /// acks reach a reading process at once and stderr never interleaves out of order.
@@ -7,9 +8,9 @@ import Foundation
 /// The streams are this run's ``CommandIO``: the process's own for the binary, a test's buffers when
 /// a test runs the command in its process.
 enum Terminal {
-    /// This run's input, output and environment; a task-local, so that runs in one process at the same
-    /// time (tests) never write into each other's output.
-    @TaskLocal static var io = CommandIO.process
+    /// This run's input, output and environment (``CommandIO/current``, a task-local: runs in one
+    /// process at the same time, tests', never write into each other's output).
+    static var io: CommandIO { CommandIO.current }
 
     static func write(_ text: String) {
         io.write(.output, text)
