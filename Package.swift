@@ -187,7 +187,7 @@ let package = Package(
         .testTarget(name: "SheetLogTests", dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogSQLite", grdb, logging, propertyBased]),
         .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest", "SheetLogJSON"]),
         .testTarget(name: "SheetLogPushTests", dependencies: ["SheetLogPush", "SheetLogCore", "SheetLogTestSupport", propertyBased]),
-        .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
+        .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb, propertyBased]),
         .testTarget(name: "SheetLogConcurrencyTests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb]),
         .testTarget(
             name: "SheetLogBadInputTests",

@@ -21,14 +21,27 @@ extension SheetLogDatabase {
     /// its edits as ``ErasedEditValues`` chooses (`[erased N]`, N the edit's position), so that the
     /// copy decides its commands as the original did.
     ///
-    /// With `session`, the commands that touched it and the erasures of its subject. A sealed
-    /// database opened without its master key is refused (``SheetLogError/Code/keyUnavailable``).
+    /// With `session`, the commands that touched it and the erasures of its subject; with
+    /// `options.selfContained` also the commands a fresh database needs to decide them
+    /// (``ExportOptions/selfContained``), and the erasures of those sessions' subjects. With
+    /// `options.redact`, values and subjects as ``ExportRedaction`` writes them. A sealed
+    /// database opened without its master key is refused (``SheetLogError/Code/keyUnavailable``),
+    /// redacted or not: placeholders keep equal values equal, which takes reading them.
     @concurrent
-    public func exportLog(session: String? = nil) async throws -> [ExportedEntry] {
+    public func exportLog(session: String? = nil, options: ExportOptions = .init()) async throws -> [ExportedEntry] {
         let events: [RecordedEvent]
         if let session {
             try Self.requireSession(session, operation: "export")
-            events = try await firstEvents(touching: session) + erasures(ofSubjectOf: session)
+            if options.selfContained {
+                let firsts = try await selfContainedFirstEvents(of: session)
+                var erasures: [String: RecordedEvent] = [:]
+                for stream in Set(firsts.map(\.stream)) {
+                    for erasure in try await self.erasures(ofSubjectOf: stream) { erasures[erasure.eventID] = erasure }
+                }
+                events = firsts + erasures.values
+            } else {
+                events = try await firstEvents(touching: session) + erasures(ofSubjectOf: session)
+            }
         } else {
             events = try await allFirstEvents()
         }
@@ -40,26 +53,31 @@ extension SheetLogDatabase {
                 "export writes every value, and the values of \(path ?? "this database") are sealed: give its master key (--key-file); replay, recover, audit, stats and verify read it without the key, every value withheld",
                 context: .init(stream: sealed.stream, position: sealed.position, operation: "export"))
         }
-        let erasedEdits = try await erasedEditValues(among: events, keys: keys)
+        let erasedStreams = try await erasedSubjectsStreams(among: events, keys: keys)
+        let erasedEdits = try await erasedEditValues(of: erasedStreams, keys: keys)
+        var redaction = options.redact ? ExportRedaction() : nil
         return try events.sorted { $0.position < $1.position }.map { event in
             if SubjectErasure.isLogLevel(type: event.type) {
                 let erasure = try SubjectErasure.decode(event)
                 return .erasure(ErasureEnvelope(
-                    subject: erasure.subject, requestedBy: erasure.requestedBy, id: event.eventID, occurredAt: event.occurredAt))
+                    subject: redaction?.subject(erasure.subject) ?? erasure.subject, requestedBy: erasure.requestedBy,
+                    id: event.eventID, occurredAt: event.occurredAt))
             }
             var envelope = try CommandEnvelope(exporting: event, keys: keys)
             if let value = erasedEdits[event.eventID], case let .edit(field, _, presentation) = envelope.command {
                 envelope.command = .edit(field: field, value: value.exported, presentation: presentation)
             }
+            if redaction != nil {
+                // An erased subject's values are markers already: the erasure took them.
+                if !erasedStreams.contains(event.stream) { envelope.command = redaction!.command(envelope.command) }
+                envelope.subject = envelope.subject.map { redaction!.subject($0) }
+            }
             return .command(envelope)
         }
     }
 
-    /// The stand-ins (``ErasedEditValues``) of the edits of erased subjects' sessions among `events`,
-    /// by event id: recorded again, they decide as the original values did. Every session of those
-    /// subjects among `events` is read whole: a draft's next attempt may be in another session,
-    /// where it was restored.
-    private func erasedEditValues(among events: [RecordedEvent], keys: any SubjectKeys) async throws -> [String: FieldValue] {
+    /// The sessions among `events` whose subject is erased.
+    private func erasedSubjectsStreams(among events: [RecordedEvent], keys: any SubjectKeys) async throws -> Set<String> {
         var subjects: [String: String?] = [:]
         for event in events where event.version == 1 {
             subjects[event.stream] = SheetEventCodec.subject(schemaVersion: event.schemaVersion, payload: event.payload)
@@ -68,9 +86,20 @@ extension SheetLogDatabase {
             let first = try await backend.readStream(stream, after: 0, limit: 1).first
             subjects[stream] = first.flatMap { SheetEventCodec.subject(schemaVersion: $0.schemaVersion, payload: $0.payload) }
         }
-        var erased: [ErasedEditValues.Event] = []
+        var erased: Set<String> = []
         for (stream, subject) in subjects {
             guard let subject, case .erased = try keys.key(for: subject) else { continue }
+            erased.insert(stream)
+        }
+        return erased
+    }
+
+    /// The stand-ins (``ErasedEditValues``) of the edits of erased subjects' sessions `streams`,
+    /// by event id: recorded again, they decide as the original values did. Every such session is
+    /// read whole: a draft's next attempt may be in another session, where it was restored.
+    private func erasedEditValues(of streams: Set<String>, keys: any SubjectKeys) async throws -> [String: FieldValue] {
+        var erased: [ErasedEditValues.Event] = []
+        for stream in streams {
             erased += try await backend.readStream(stream).map {
                 ErasedEditValues.Event(eventID: $0.eventID, position: $0.position, session: stream, event: try SheetEventCodec.decode($0, keys: keys))
             }

@@ -1,9 +1,8 @@
 import ArgumentParser
 import SheetLog
-import SheetLogIngest
 import SheetLogReports
 
-/// `sheetlog export [--session S]`: JSON Lines in the ingest format, with ids and times.
+/// `sheetlog export [--session S [--self-contained]] [--redact]`: JSON Lines in the ingest format, with ids and times.
 struct ExportCommand: AsyncParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
@@ -12,24 +11,22 @@ struct ExportCommand: AsyncParsableCommand, GlobalOptionsCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Only the commands that touched this session.") var session: String?
+    @Flag(help: "With --session: also the commands a new database needs to replay it (the sessions its restored drafts came from, up to each restore).")
+    var selfContained = false
+    @Flag(help: "Replace every value by a placeholder of its kind that keeps equal values of a field equal, and every subject by subject-N.")
+    var redact = false
+
+    func validate() throws {
+        if selfContained && session == nil { throw ValidationError("--self-contained needs --session: a whole log is self-contained already") }
+    }
 
     func run() async throws {
         let database = try global.openForReading()
         if let session { _ = try await database.requireSession(session, operation: "export") }
-        let entries = try await database.exportLog(session: session)
+        let entries = try await database.exportLog(session: session, options: ExportOptions(selfContained: selfContained, redact: redact))
         var output = ""
         for entry in entries {
-            switch entry {
-            case .command(let envelope):
-                let line = IngestLine(
-                    session: envelope.session, command: envelope.command, id: envelope.id, occurredAt: envelope.occurredAt,
-                    subject: envelope.subject)
-                output += try IngestEncoder.encode(line) + "\n"
-            case .erasure(let erasure):
-                // Ingested into a sealed copy, it erases the subject there at the same point.
-                output += IngestEncoder.encode(IngestErasure(
-                    subject: erasure.subject, requestedBy: erasure.requestedBy, id: erasure.id, occurredAt: erasure.occurredAt)) + "\n"
-            }
+            output += try ExportReport.line(entry) + "\n"
             if output.utf8.count > 1 << 16 {
                 Terminal.write(output)
                 output = ""
