@@ -36,6 +36,7 @@ struct DeadlineReaderTests {
         func stats(device: String) async throws -> Statistics { await stuck(); throw CancellationError() }
         func erasures(device: String) async throws -> [ErasureRecord] { await stuck(); return [] }
         func version(device: String, position: Int64) async throws -> Int64? { await stuck(); return nil }
+        func export(device: String, session: String, options: ExportOptions) async throws -> [ExportedEntry] { await stuck(); return [] }
     }
 
     @Test("a read that never ends is answered 503 connectionFailed at the deadline", .timeLimit(.minutes(5)), arguments: Transport.allCases)

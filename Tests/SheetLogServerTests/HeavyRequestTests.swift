@@ -35,6 +35,9 @@ struct HeavyRequestTests {
         func stats(device: String) async throws -> Statistics { try await inner.stats(device: device) }
         func erasures(device: String) async throws -> [ErasureRecord] { try await inner.erasures(device: device) }
         func version(device: String, position: Int64) async throws -> Int64? { try await inner.version(device: device, position: position) }
+        func export(device: String, session: String, options: ExportOptions) async throws -> [ExportedEntry] {
+            try await inner.export(device: device, session: session, options: options)
+        }
     }
 
     @Test("with more replays in progress than the machine has cores, /stats and /sessions answer before any replay is released")

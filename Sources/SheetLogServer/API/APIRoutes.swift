@@ -38,6 +38,14 @@ struct APIRoutes<Context: RequestContext>: Sendable {
                 device: try context.parameters.decoded("device"), session: try PageRoutes<Context>.session(in: parameters), parameters: parameters,
                 request: request)
         }
+        heavy.get("/api/devices/:device/sessions/:session/export") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: ["redact"])
+            return try await export(device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters)
+        }
+        heavy.get("/api/devices/:device/export") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: ["session", "redact"])
+            return try await export(device: try context.parameters.decoded("device"), session: try PageRoutes<Context>.session(in: parameters), parameters: parameters)
+        }
         heavy.get("/api/devices/:device/audit") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: AuditFilter.parameterNames.union(["format"]))
             let device = try context.parameters.decoded("device")
@@ -68,6 +76,17 @@ struct APIRoutes<Context: RequestContext>: Sendable {
             let device = try context.parameters.decoded("device")
             return Responses.json(try JSONOutput.pretty(try await reader.stats(device: device)) + "\n")
         }
+    }
+
+    /// `sheetlog export --session S --self-contained [--redact]`: redacted unless `redact=false`, which
+    /// the fleet refuses (its values are masked until a reveal, and a reveal shows, never hands out).
+    private func export(device: String, session: String, parameters: QueryParameters) async throws -> Response {
+        let redact = try parameters.flag("redact", default: true)
+        if !redact && reveals != nil {
+            throw QueryParameters.refusal("the fleet exports a session redacted only: its values are masked until a reveal", parameter: "redact")
+        }
+        let entries = try await reader.export(device: device, session: session, options: ExportOptions(selfContained: true, redact: redact))
+        return Responses.jsonLines(try ExportReport.text(entries), filename: redact ? "bug-report-redacted.jsonl" : "bug-report.jsonl")
     }
 
     private func replay(device: String, session: String, parameters: QueryParameters, request: Request) async throws -> Response {

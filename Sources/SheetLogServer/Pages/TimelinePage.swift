@@ -26,7 +26,8 @@ enum TimelinePage {
             <h1>Session <span class="id">\(session)</span></h1>
             <p class="summary">\(versions) \(versions == 1 ? "event" : "events") · \(TimeText.describe(first)) → \(TimeText.describe(last)) · \
             <a href="\(ViewerPaths.apiReplay(device: device, session: session, reveal: display.revealID))">replay JSON</a> · \
-            <a href="\(ViewerPaths.audit(device: device, query: [("session", session)]))">dismissals</a></p>
+            <a href="\(ViewerPaths.audit(device: device, query: [("session", session)]))">dismissals</a> · \
+            <a id="bug-report" href="\(ViewerPaths.apiExport(device: device, session: session))" download>export for a bug report</a></p>
             \(revealBar(device: device, session: session, version: version, display: display))
             </header>
             \(controls(version: version, versions: versions))

@@ -53,6 +53,10 @@ package struct DeadlineReader: SheetLogReader {
         try await Deadline.within(limit, "the counts") { [inner] in try await inner.stats(device: device) }
     }
 
+    package func export(device: String, session: String, options: ExportOptions) async throws -> [ExportedEntry] {
+        try await Deadline.within(limit, "an export") { [inner] in try await inner.export(device: device, session: session, options: options) }
+    }
+
     package func version(device: String, position: Int64) async throws -> Int64? {
         try await Deadline.within(limit, "a position's version") { [inner] in try await inner.version(device: device, position: position) }
     }

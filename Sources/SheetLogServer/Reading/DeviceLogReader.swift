@@ -55,6 +55,11 @@ package struct DeviceLogReader: Sendable {
         try await database.stats()
     }
 
+    package func export(session: String, options: ExportOptions) async throws -> [ExportedEntry] {
+        _ = try await database.requireSession(session, operation: "export")
+        return try await database.exportLog(session: session, options: options)
+    }
+
     package func version(position: Int64) async throws -> Int64? {
         guard position > 0 else { return nil }
         return try await database.backend.readAll(after: position - 1, through: position, limit: 1, types: nil).first?.version

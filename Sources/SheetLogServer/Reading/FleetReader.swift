@@ -70,6 +70,10 @@ package struct FleetReader: SheetLogReader {
         try await device(name).stats()
     }
 
+    package func export(device name: String, session: String, options: ExportOptions) async throws -> [ExportedEntry] {
+        try await device(name).export(session: session, options: options)
+    }
+
     package func version(device name: String, position: Int64) async throws -> Int64? {
         try await device(name).version(position: position)
     }

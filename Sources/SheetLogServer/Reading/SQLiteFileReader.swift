@@ -60,6 +60,11 @@ package struct SQLiteFileReader: SheetLogReader {
         return try await device.stats()
     }
 
+    package func export(device name: String, session: String, options: ExportOptions) async throws -> [ExportedEntry] {
+        try await requireDevice(name)
+        return try await device.export(session: session, options: options)
+    }
+
     package func version(device name: String, position: Int64) async throws -> Int64? {
         try await requireDevice(name)
         return try await device.version(position: position)

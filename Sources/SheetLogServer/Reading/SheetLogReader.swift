@@ -38,6 +38,9 @@ package protocol SheetLogReader: Sendable {
     /// Counts of events, sessions and drafts, and the size of the store.
     func stats(device: String) async throws -> Statistics
 
+    /// ``SheetLogDatabase/exportLog(session:options:)`` of `session`: what `sheetlog export --session` writes.
+    func export(device: String, session: String, options: ExportOptions) async throws -> [ExportedEntry]
+
     /// The session version of the event at `position` in the device's log, nil when no event is there:
     /// the audit page links each dismissal (known by position) to its moment in the timeline.
     func version(device: String, position: Int64) async throws -> Int64?

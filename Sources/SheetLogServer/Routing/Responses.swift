@@ -12,6 +12,13 @@ package enum Responses {
         return response
     }
 
+    /// JSON Lines (an export's ingest lines) to save as `filename`.
+    package static func jsonLines(_ text: String, filename: String) -> Response {
+        var response = body(text, contentType: "application/jsonl; charset=utf-8", status: .ok)
+        response.headers[.contentDisposition] = "attachment; filename=\"\(filename)\""
+        return response
+    }
+
     package static func html(_ html: HTML, status: HTTPResponse.Status = .ok) -> Response {
         body(html.markup, contentType: "text/html; charset=utf-8", status: status)
     }

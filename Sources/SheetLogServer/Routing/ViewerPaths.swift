@@ -68,6 +68,12 @@ package enum ViewerPaths {
         return "/api/devices/\(segment(device))/sessions/\(segment(session))/replay" + queryString([reveal])
     }
 
+    /// The session's self-contained export for a bug report, redacted (`GET …/export`).
+    package static func apiExport(device: String, session: String) -> String {
+        if isDotSegment(session) { return "/api/devices/\(segment(device))/export" + queryString([("session", session)]) }
+        return "/api/devices/\(segment(device))/sessions/\(segment(session))/export"
+    }
+
     /// Whether browsers would drop `id` as a path segment (`.` and `..`; `%2E` is decoded first).
     package static func isDotSegment(_ id: String) -> Bool {
         id == "." || id == ".."
