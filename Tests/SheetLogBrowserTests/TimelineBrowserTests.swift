@@ -1,5 +1,6 @@
 import Foundation
 import SheetLog
+import SheetLogTestSupport
 import SheetLogViewerTestSupport
 import Testing
 
@@ -125,6 +126,34 @@ struct TimelineBrowserTests {
             try await page.browser.press(.end)
             try await page.waitForState(2000)
             #expect(try await page.value("document.querySelectorAll('.event-row').length") as? Int ?? 0 < 100)
+        }
+    }
+
+    @Test("a session that restored the crash's draft: the timeline's bug-report link is on screen and downloads the CLI's redacted, self-contained export")
+    func bugReportLink() async throws {
+        var expected = ""
+        try await BrowserHarness.run(prepare: { path in
+            let database = try SheetLogDatabase.open(path: path)
+            _ = try await database.record(.restoreDraft(from: DraftReference(session: "demo-crash", presentation: "expense"), as: "again"), in: "bug")
+            try database.close()
+            let export = try await InProcessCommand.run(.sheetlog, ["--db", path, "export", "--session", "bug", "--self-contained", "--redact"])
+            try #require(export.status == 0, "\(export.stderr)")
+            expected = export.stdout
+        }) { page in
+            try await page.openTimeline("bug")
+            #expect(try await page.value("""
+                (function () { var box = document.getElementById('bug-report').getBoundingClientRect(); return box.width > 0 && box.height > 0; })()
+                """) as? Bool == true)
+            // What the browser downloads: the link's target, fetched by the page itself.
+            try await page.browser.execute("""
+                window.bugReport = null;
+                fetch(document.getElementById('bug-report').href).then(function (r) { return r.text(); }).then(function (t) { window.bugReport = t; });
+                """)
+            _ = try await page.browser.waitFor("the export", "return typeof window.bugReport === 'string';")
+            let body = try #require(try await page.value("window.bugReport") as? String)
+            #expect(body == expected)
+            #expect(body.split(separator: "\n").count > 2, "the crash's commands up to the restore come along")
+            #expect(!body.contains("Café Nord") && !body.contains("12.80"))
         }
     }
 }
