@@ -11,7 +11,7 @@ public struct ExportOptions: Sendable, Hashable {
     public var selfContained: Bool
     /// Every typed value replaced by a placeholder of its kind, numbered per field in order of first
     /// appearance in this export (equal values stay equal, different ones different; empty stays
-    /// empty), and every subject by `subject-N`. See ``ExportRedaction``.
+    /// empty), and every subject by `subject-N`: see `sheetlog export --redact` in docs/cli.md.
     public var redact: Bool
 
     public init(selfContained: Bool = false, redact: Bool = false) {

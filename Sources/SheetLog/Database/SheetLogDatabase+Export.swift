@@ -24,7 +24,7 @@ extension SheetLogDatabase {
     /// With `session`, the commands that touched it and the erasures of its subject; with
     /// `options.selfContained` also the commands a fresh database needs to decide them
     /// (``ExportOptions/selfContained``), and the erasures of those sessions' subjects. With
-    /// `options.redact`, values and subjects as ``ExportRedaction`` writes them. A sealed
+    /// `options.redact`, values and subjects replaced by placeholders (``ExportOptions/redact``). A sealed
     /// database opened without its master key is refused (``SheetLogError/Code/keyUnavailable``),
     /// redacted or not: placeholders keep equal values equal, which takes reading them.
     @concurrent
