@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdTesting
+import SheetLogTestSupport
 import SheetLogServer
 import Testing
 
@@ -32,5 +33,20 @@ struct BugReportExportTests {
             let missing = try await client.get("/api/devices/local/sessions/no-such-session/export")
             #expect(missing.status == .notFound)
         }
+    }
+
+    @Test("a sealed file served without its key: 409 keyUnavailable, no value written")
+    func sealedWithoutKey() async throws {
+        let directory = try TemporaryDirectory("sealed-export")
+        let path = directory.path("sealed.sqlite")
+        let key = directory.path("sealed.key")
+        #expect(try await InProcessCommand.run(.sheetlog, ["keygen", key]).status == 0)
+        #expect(try await InProcessCommand.run(.sheetlog, ["--db", path, "--key-file", key, "demo"]).status == 0)
+        let answer = try await withViewer(try SQLiteFileReader.open(path: path)) { client async throws in
+            try await client.get("/api/devices/local/sessions/demo-expense/export")
+        }
+        #expect(answer.status == .conflict)
+        #expect(try answer.error().code == "keyUnavailable")
+        #expect(!answer.body.contains("Taxi"))
     }
 }

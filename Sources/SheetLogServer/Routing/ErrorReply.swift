@@ -34,12 +34,14 @@ package struct ErrorReply: Sendable, Hashable {
         }
     }
 
-    /// The status for a `SheetLogError` code: what the client got wrong (404, 400), a busy store or
-    /// one that did not answer in time (503), or the store's failure (500).
+    /// The status for a `SheetLogError` code: what the client got wrong (404, 400), what the store's
+    /// state refuses (409: an export of values sealed under a key the server does not hold), a busy
+    /// store or one that did not answer in time (503), or the store's failure (500).
     package static func status(of code: SheetLogError.Code) -> HTTPResponse.Status {
         switch code {
         case .notFound: return .notFound
         case .invalidInput: return .badRequest
+        case .keyUnavailable: return .conflict
         case .busy, .connectionFailed: return .serviceUnavailable
         default: return .internalServerError
         }
