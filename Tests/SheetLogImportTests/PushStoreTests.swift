@@ -157,9 +157,15 @@ import Testing
         }
         while progress.withLock({ $0.next }) < 60 { try await Task.sleep(for: .milliseconds(10)) }
         try await cluster.restartImmediately()
-        // Bounded: a call that never ends would keep this loop waiting.
-        let deadline = ContinuousClock.now + .seconds(90)
-        while progress.withLock({ $0.next }) < events.count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        // Bounded by progress, not by a fast machine: a call that never ends stalls the pushes, and
+        // 120 s without one stored batch is that hang (a 90 s bound on the whole run failed at 285 of
+        // 750 under a load average of 20, every call ending, one failing).
+        var stored = progress.withLock { $0.next }, lastProgress = ContinuousClock.now
+        while stored < events.count, ContinuousClock.now - lastProgress < .seconds(120) {
+            try await Task.sleep(for: .milliseconds(100))
+            let now = progress.withLock { $0.next }
+            if now > stored { (stored, lastProgress) = (now, ContinuousClock.now) }
+        }
         let state = progress.withLock { $0 }
         pusher.cancel()
         #expect(state.next == events.count, "the pushes stopped at \(state.next) of \(events.count) (\(state.failures) failed calls; the longest took \(state.longest))")
