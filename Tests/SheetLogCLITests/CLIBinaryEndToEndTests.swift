@@ -38,6 +38,7 @@ struct CLIBinaryEndToEndTests {
     static let cases: [Case] = [
         Case(command: "demo", arguments: ["demo", "--plain"]),
         Case(command: "ingest", arguments: ["ingest", "-", "--each"], input: IngestLines.expenseFlow().joined(separator: "\n") + "\n"),
+        Case(command: "sessions", arguments: ["sessions", "--active-at", "2026-01-01", "--csv"], setup: demo),
         Case(command: "replay", arguments: ["replay", "demo-expense", "--json"], setup: demo),
         Case(command: "audit", arguments: ["audit", "--json"], setup: demo),
         Case(command: "recover", arguments: ["recover"], setup: demo),

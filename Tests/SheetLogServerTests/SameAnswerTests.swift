@@ -38,6 +38,28 @@ struct SameAnswerTests {
         }
     }
 
+    @Test("the sessions list: sheetlog sessions --json and the API's page hold the same objects", arguments: [
+        [String](), ["--route", "newExpense"], ["--active-at", "2026-01-01T09:20:03Z"], ["--active-at", "2026-01-01"], ["--has-draft"],
+    ])
+    func sessionList(filters: [String]) async throws {
+        let fixture = try await SharedFixture.fixture()
+        let cli = try fixture.sheetlog(["sessions", "--json"] + filters)
+        #expect(cli.status == 0, "\(cli.stderr)")
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? NSArray)
+        let names = ["--route": "route", "--active-at": "activeAt", "--has-draft": "hasDraft"]
+        var query: [(String, String?)] = []
+        var index = 0
+        while index < filters.count {
+            let name = names[filters[index]]!
+            if name == "hasDraft" { query.append((name, "true")); index += 1 } else { query.append((name, filters[index + 1])); index += 2 }
+        }
+        let uri = "/api/devices/local/sessions" + ViewerPaths.queryString(query + [("limit", "1000")])
+        let answer = try await withViewer(try fixture.reader()) { try await $0.get(uri) }
+        let page = try #require(try answer.json() as? [String: Any])
+        #expect(listed.count > 0)
+        #expect((page["sessions"] as? NSArray) == listed)
+    }
+
     @Test("the recoverable drafts")
     func drafts() async throws {
         let fixture = try await SharedFixture.fixture()

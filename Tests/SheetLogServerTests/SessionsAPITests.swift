@@ -18,7 +18,8 @@ struct SessionsAPITests {
         #expect(sessions.map { $0["session"] as? String } == Self.demoSessions + [ViewerFixture.hostileSession])
         #expect(object["next"] is NSNull)
         let expense = try #require(sessions.first)
-        #expect(Set(expense.keys) == ["session", "events", "firstAt", "lastAt", "presentations", "openDrafts", "blocked", "discarded"])
+        #expect(Set(expense.keys) == ["session", "events", "firstAt", "lastAt", "routes", "presentations", "openDrafts", "blocked", "discarded"])
+        #expect(expense["routes"] as? [String] == ["newExpense"])
         #expect(expense["events"] as? Int == 6)
         #expect(expense["firstAt"] as? String == "2026-01-01T09:00:00.000Z")
         #expect(expense["lastAt"] as? String == "2026-01-01T09:00:05.000Z")
@@ -51,6 +52,12 @@ struct SessionsAPITests {
             #expect(try await names("/api/devices/local/sessions?route=newExpense").0 == ["demo-expense", "demo-cancel", "demo-crash"])
             #expect(try await names("/api/devices/local/sessions?discardedOnly=true").0 == ["demo-expense"])
             #expect(try await names("/api/devices/local/sessions?discardedOnly=false&q=demo").0 == Self.demoSessions)
+            #expect(try await names("/api/devices/local/sessions?activeAt=2026-01-01T09:20:03Z").0 == ["demo-stack"])
+            #expect(try await names("/api/devices/local/sessions?activeAt=2026-01-01T11:00:01.000Z").0 == [ViewerFixture.hostileSession])
+            #expect(try await names("/api/devices/local/sessions?activeAt=2026-01-01T09:04:00Z").0 == [])
+            #expect(try await names("/api/devices/local/sessions?activeAt=2026-01-01&q=demo").0 == Self.demoSessions)
+            #expect(try await names("/api/devices/local/sessions?hasDraft=true").0 == ["demo-crash", ViewerFixture.hostileSession])
+            #expect(try await names("/api/devices/local/sessions?hasDraft=true&route=share").0 == [])
             let first = try await names("/api/devices/local/sessions?limit=4")
             #expect(first.0 == Array(Self.demoSessions.prefix(4)))
             #expect(first.1 == "demo-editor")
@@ -65,7 +72,7 @@ struct SessionsAPITests {
 
     @Test("bad parameters: 400 naming the parameter, never echoing what was typed", arguments: [
         ("limit=0", "limit"), ("limit=1001", "limit"), ("limit=ten", "limit"), ("limit=-1", "limit"),
-        ("discardedOnly=yes", "discardedOnly"), ("after=no-such-session", "after"), ("q=a&q=b", "q"),
+        ("discardedOnly=yes", "discardedOnly"), ("hasDraft=1", "hasDraft"), ("activeAt=yesterday", "activeAt"), ("after=no-such-session", "after"), ("q=a&q=b", "q"),
         ("sort=session", "sort"), ("q=%ZZ", "q"), ("q=%FF", "q"),
     ])
     func refusesBadParameters(query: String, parameter: String) async throws {

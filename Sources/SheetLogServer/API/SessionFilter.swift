@@ -4,14 +4,19 @@ import SheetLogReports
 
 /// The session list's search, filters and page, as `/api/devices/{device}/sessions` and the
 /// sessions page take them: `q` (part of the session id, any case), `route` (a route the session
-/// presented), `discardedOnly=true`, `limit` and `after` (the last session of the previous page).
+/// presented), `activeAt` (a time, or a date meaning that day, as `sheetlog sessions --active-at`),
+/// `hasDraft=true`, `discardedOnly=true`, `limit` and `after` (the last session of the previous page).
+///
+/// `route`, `activeAt` and `hasDraft` are its ``sessionQuery``, matched as `sheetlog sessions` matches it.
 package struct SessionFilter: Sendable, Hashable {
-    package static let parameterNames: Set<String> = ["q", "route", "discardedOnly", "limit", "after"]
+    package static let parameterNames: Set<String> = ["q", "route", "activeAt", "hasDraft", "discardedOnly", "limit", "after"]
     package static let defaultLimit = 100
     package static let maxLimit = 1_000
 
     package var search: String?
-    package var route: String?
+    package var sessionQuery = SessionQuery()
+    /// The text given for `activeAt`, to write it back into the page's form and links.
+    package var activeAtText: String?
     package var discardedOnly = false
     package var limit = SessionFilter.defaultLimit
     package var after: String?
@@ -20,7 +25,15 @@ package struct SessionFilter: Sendable, Hashable {
 
     package init(_ parameters: QueryParameters) throws(SheetLogError) {
         search = parameters.text("q")
-        route = parameters.text("route")
+        sessionQuery.route = parameters.text("route")
+        sessionQuery.hasDraft = try parameters.flag("hasDraft")
+        if let text = parameters.text("activeAt") {
+            guard let range = SessionQuery.activeRange(text) else {
+                throw QueryParameters.refusal("parameter activeAt must be \(AuditTimeArgument.forms)", parameter: "activeAt")
+            }
+            (sessionQuery.activeFrom, sessionQuery.activeThrough) = range
+            activeAtText = text
+        }
         discardedOnly = try parameters.flag("discardedOnly")
         limit = Int(try parameters.integer("limit", in: 1...Int64(Self.maxLimit)) ?? Int64(Self.defaultLimit))
         after = parameters.text("after")
@@ -50,14 +63,14 @@ package struct SessionFilter: Sendable, Hashable {
     /// Whether `activity` passes the search and the filters.
     package func matches(_ activity: SessionActivity) -> Bool {
         if let search, activity.session.range(of: search, options: [.caseInsensitive]) == nil { return false }
-        if let route, !activity.routes.contains(route) { return false }
+        if !sessionQuery.matches(activity) { return false }
         if discardedOnly && activity.discarded == 0 { return false }
         return true
     }
 
     /// The parameters that give this filter (for links to other pages of it).
     package func query(after cursor: String? = nil) -> [(String, String?)] {
-        [("q", search), ("route", route), ("discardedOnly", discardedOnly ? "true" : nil),
+        [("q", search), ("route", sessionQuery.route), ("activeAt", activeAtText), ("hasDraft", sessionQuery.hasDraft ? "true" : nil), ("discardedOnly", discardedOnly ? "true" : nil),
          ("limit", limit == Self.defaultLimit ? nil : String(limit)), ("after", cursor)]
     }
 }

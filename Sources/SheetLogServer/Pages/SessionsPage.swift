@@ -40,13 +40,17 @@ enum SessionsPage {
 
     private static func form(device: String, filter: SessionFilter, routes: [String]) -> HTML {
         let options = routes.map { route -> HTML in
-            route == filter.route ? "<option value=\"\(route)\" selected>\(route)</option>" : "<option value=\"\(route)\">\(route)</option>"
+            route == filter.sessionQuery.route ? "<option value=\"\(route)\" selected>\(route)</option>" : "<option value=\"\(route)\">\(route)</option>"
         }
         let checked: HTML = filter.discardedOnly ? " checked" : .empty
+        let withDraft: HTML = filter.sessionQuery.hasDraft ? " checked" : .empty
         return """
             <form class="filters" method="get" action="\(ViewerPaths.sessions(device: device))" role="search">
             <label>Search <input type="search" name="q" value="\(filter.search ?? "")" maxlength="\(QueryParameters.maxTextBytes)" placeholder="part of a session id"></label>
+            <label>Active at <input type="text" name="activeAt" value="\(filter.activeAtText ?? "")" maxlength="40" \
+            placeholder="2026-01-01T09:00:00Z or a date" title="Sessions with an event at or before this time and one at or after it (a date: that day, UTC)"></label>
             <label>Route <select name="route" class="auto-submit"><option value="">any</option>\(options)</select></label>
+            <label class="check"><input type="checkbox" name="hasDraft" value="true" class="auto-submit"\(withDraft)> open drafts</label>
             <label class="check"><input type="checkbox" name="discardedOnly" value="true" class="auto-submit"\(checked)> discarded unsaved data</label>
             <button type="submit">Apply</button>
             <a class="clear" href="\(ViewerPaths.sessions(device: device))">Clear</a>
