@@ -4,7 +4,7 @@ import SheetLog
 import SheetLogReports
 import SheetLogCore
 
-/// `sheetlog-server replay SESSION --postgres URL --device ID [--at VERSION] [--json]`: `sheetlog replay`
+/// `sheetlog-server replay SESSION --postgres URL --device ID [--at VERSION|TIME] [--json]`: `sheetlog replay`
 /// of one device's session in the fleet store.
 struct FleetReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,8 +18,9 @@ struct FleetReplayCommand: AsyncParsableCommand {
     var session: String
 
     // Unconditional, as `sheetlog replay --at`, so that `--at -1` reaches validate() instead of reading as an unknown option.
-    @Option(name: .customLong("at"), parsing: .unconditional, help: ArgumentHelp("Stop at this version of the session (1 or more).", valueName: "version"))
-    var version: Int64?
+    @Option(name: .customLong("at"), parsing: .unconditional, help: ArgumentHelp(
+        "Stop at this version of the session (1 or more), or at this time (ISO-8601), as `sheetlog replay --at`.", valueName: "version|time"))
+    var at: String?
 
     @Flag(help: "Print a JSON array of {position, version, type, at, event, state}, each with its \"device\".")
     var json = false
@@ -27,14 +28,14 @@ struct FleetReplayCommand: AsyncParsableCommand {
     func validate() throws {
         // A session id is the app's, unique on one device only: the same id may be on many.
         if fleetOptions.device == nil { throw ValidationError("--device is required: replay reads one device's session") }
-        if let version, version < 1 { throw ValidationError("--at must be a version of 1 or more") }
+        if let at, ReplayPoint(at) == nil { throw ValidationError("--at must be \(ReplayPoint.forms)") }
     }
 
     func run() async throws {
         let (fleet, databases) = try await fleetOptions.databases(operation: "replay")
         defer { fleet.close() }
         let (device, database) = databases[0]
-        let steps = try await database.replaySteps(session, through: version, operation: "replay")
+        let steps = try await database.replaySteps(session, at: at.flatMap(ReplayPoint.init), operation: "replay")
         let output = json ? try ReplayReport.json(steps, device: device) + "\n" : "device \(device)\n" + ReplayText.human(steps)
         CommandIO.output(output)
     }

@@ -172,3 +172,44 @@ struct CLIReadOnlyTests {
         #expect(!FileManager.default.fileExists(atPath: cli.database))
     }
 }
+
+/// `replay --at` takes a time as well as a version: the state as it was at that moment.
+@Suite("sheetlog replay --at TIME")
+struct CLIReplayAtTimeTests {
+    private func versions(_ run: CLIHarness.Run) -> [Substring] {
+        run.stdout.split(separator: "\n").filter { $0.hasPrefix("v") }.map { $0.prefix { $0 != " " } }
+    }
+
+    @Test func aTimeStopsAtTheLastEventAtOrBeforeIt() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run(["demo", "--plain"]).status == 0)
+        // demo-expense: v1 at 09:00:00.000Z, one event a second.
+        for (at, expected) in [("2026-01-01T09:00:02Z", 3), ("2026-01-01T09:00:02.999Z", 3), ("2026-01-01T10:00:00+01:00", 1),
+                               ("2026-01-01T09:00:05.000Z", 6), ("2026-01-02T00:00:00Z", 6)] {
+            let run = try cli.run(["replay", "demo-expense", "--at", at])
+            #expect(run.status == 0, "\(at): \(run.stderr)")
+            #expect(versions(run) == (1...expected).map { Substring("v\($0)") }, "\(at)")
+        }
+        let json = try cli.run(["replay", "demo-expense", "--at", "2026-01-01T09:00:04.5Z", "--json"])
+        #expect((try CLIHarness.json(json.stdout) as? [[String: Any]])?.last?["version"] as? Int == 5)
+    }
+
+    @Test func aTimeBeforeTheFirstEventIsRefusedAsNotFound() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run(["demo", "--plain"]).status == 0)
+        let run = try cli.run(["replay", "demo-expense", "--at", "2026-01-01T08:59:59.999Z"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "sheetlog: session demo-expense has no event at or before 2026-01-01T08:59:59.999Z (its first is at 2026-01-01T09:00:00.000Z)\n")
+        #expect(run.stdout.isEmpty)
+        let unknown = try cli.run(["replay", "nobody", "--at", "2026-01-01T09:00:00Z"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "sheetlog: no session nobody\n")
+        for text in ["yesterday", "2026-01-01", "1.5", "-3"] {
+            let bad = try cli.run(["replay", "demo-expense", "--at", text])
+            #expect(bad.status == 2, "\(text)")
+            #expect(bad.stderr.contains("--at must be a version of 1 or more or an ISO-8601 time"), "\(text): \(bad.stderr)")
+        }
+    }
+}

@@ -37,6 +37,7 @@ struct DeadlineReaderTests {
         func erasures(device: String) async throws -> [ErasureRecord] { await stuck(); return [] }
         func version(device: String, position: Int64) async throws -> Int64? { await stuck(); return nil }
         func export(device: String, session: String, options: ExportOptions) async throws -> [ExportedEntry] { await stuck(); return [] }
+        func version(device: String, session: String, at point: ReplayPoint) async throws -> Int64 { await stuck(); return 1 }
     }
 
     @Test("a read that never ends is answered 503 connectionFailed at the deadline", .timeLimit(.minutes(5)), arguments: Transport.allCases)

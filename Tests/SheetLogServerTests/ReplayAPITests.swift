@@ -22,6 +22,13 @@ struct ReplayAPITests {
 
             let three = try await client.get("/api/devices/local/sessions/demo-expense/replay?at=3")
             #expect(try (three.json() as? [[String: Any]])?.map { $0["version"] as? Int } == [1, 2, 3])
+            // A time: the state as it was then, the last event at or before it (v3 at 09:00:02).
+            for at in ["2026-01-01T09:00:02.999Z", "2026-01-01T09:00:02Z", "2026-01-01T10:00:02.5%2B01:00"] {
+                let then = try await client.get("/api/devices/local/sessions/demo-expense/replay?at=\(at)")
+                #expect(try (then.json() as? [[String: Any]])?.map { $0["version"] as? Int } == [1, 2, 3], "\(at)")
+            }
+            let later = try await client.get("/api/devices/local/sessions/demo-expense/replay?at=2026-01-02T00:00:00Z")
+            #expect(try (later.json() as? [[String: Any]])?.count == 6)
         }
     }
 
@@ -40,9 +47,12 @@ struct ReplayAPITests {
         ("/api/devices/local/sessions/no-such-session/replay", 404, "notFound", "no session no-such-session"),
         ("/api/devices/phone/sessions/demo-expense/replay", 404, "notFound", "no device phone"),
         ("/api/devices/local/sessions/demo-expense/replay?at=7", 404, "notFound", "session demo-expense has 6 versions; version 7 is past its end"),
-        ("/api/devices/local/sessions/demo-expense/replay?at=0", 400, "invalidInput", "parameter at must be a whole number from 1 to 9223372036854775807"),
-        ("/api/devices/local/sessions/demo-expense/replay?at=2.5", 400, "invalidInput", "parameter at must be a whole number from 1 to 9223372036854775807"),
-        ("/api/devices/local/sessions/demo-expense/replay?at=99999999999999999999", 400, "invalidInput", "parameter at must be a whole number from 1 to 9223372036854775807"),
+        ("/api/devices/local/sessions/demo-expense/replay?at=0", 400, "invalidInput", "parameter at must be a version of 1 or more or an ISO-8601 time such as 2026-01-01T09:30:00.000Z"),
+        ("/api/devices/local/sessions/demo-expense/replay?at=2.5", 400, "invalidInput", "parameter at must be a version of 1 or more or an ISO-8601 time such as 2026-01-01T09:30:00.000Z"),
+        ("/api/devices/local/sessions/demo-expense/replay?at=99999999999999999999", 400, "invalidInput", "parameter at must be a version of 1 or more or an ISO-8601 time such as 2026-01-01T09:30:00.000Z"),
+        ("/api/devices/local/sessions/demo-expense/replay?at=yesterday", 400, "invalidInput", "parameter at must be a version of 1 or more or an ISO-8601 time such as 2026-01-01T09:30:00.000Z"),
+        ("/api/devices/local/sessions/demo-expense/replay?at=2026-01-01T08:59:59Z", 404, "notFound",
+         "session demo-expense has no event at or before 2026-01-01T08:59:59.000Z (its first is at 2026-01-01T09:00:00.000Z)"),
         ("/api/devices/local/sessions/demo-expense/replay?v=3", 400, "invalidInput", "unknown parameter v; this path takes at"),
         ("/api/devices/local/sessions/%E0%A4/replay", 400, "invalidInput", "the session in the path is not valid percent-encoded UTF-8"),
     ])

@@ -90,8 +90,10 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     }
 
     private func replay(device: String, session: String, parameters: QueryParameters, request: Request) async throws -> Response {
-        let version = try parameters.integer("at", in: 1...Int64.max)
+        let point = try parameters.point("at")
         let display = try await ValueDisplay.of(parameters, access: reveals, device: device, session: session, request: request)
+        var version: Int64?
+        if let point { version = try await reader.version(device: device, session: session, at: point) }
         let steps = try await display.replay(from: reader, device: device, session: session, through: version)
         return Responses.json(try ReplayReport.json(steps, mask: display.mask) + "\n")
     }

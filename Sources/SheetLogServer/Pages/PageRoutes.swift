@@ -27,13 +27,13 @@ struct PageRoutes<Context: RequestContext>: Sendable {
             return try await sessionsPage(device: try context.parameters.decoded("device"), parameters: parameters)
         }
         heavy.get("/devices/:device/sessions/:session") { request, context in
-            let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["v"]))
+            let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["v", "at"]))
             return try await timeline(
                 device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters, request: request)
         }
         // The same with the session in the query, for ids a browser cannot keep in a path (`.`, `..`).
         heavy.get("/devices/:device/timeline") { request, context in
-            let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["session", "v"]))
+            let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["session", "v", "at"]))
             return try await timeline(
                 device: try context.parameters.decoded("device"), session: try Self.session(in: parameters), parameters: parameters, request: request)
         }
@@ -100,8 +100,13 @@ struct PageRoutes<Context: RequestContext>: Sendable {
     }
 
     private func timeline(device: String, session: String, parameters: QueryParameters, request: Request) async throws -> Response {
-        let requested = try parameters.integer("v", in: 1...Int64.max)
+        var requested = try parameters.integer("v", in: 1...Int64.max)
         let display = try await ValueDisplay.of(parameters, access: reveals, device: device, session: session, request: request)
+        // `at=` opens the moment a support ticket names: a time (or a version), as `replay --at` reads it.
+        if let point = try parameters.point("at") {
+            guard requested == nil else { throw QueryParameters.refusal("parameters v and at cannot be used together", parameter: "at") }
+            requested = try await reader.version(device: device, session: session, at: point)
+        }
         let steps = try await display.replay(from: reader, device: device, session: session, through: nil)
         let version = requested ?? Int64(steps.count)
         guard version <= Int64(steps.count) else { throw Self.pastTheEnd(session: session, version: version, versions: steps.count) }

@@ -37,6 +37,10 @@ package struct DeadlineReader: SheetLogReader {
         try await Deadline.within(limit, "a replay") { [inner] in try await inner.revealedReplay(device: device, session: session, through: version) }
     }
 
+    package func version(device: String, session: String, at point: ReplayPoint) async throws -> Int64 {
+        try await Deadline.within(limit, "a replay") { [inner] in try await inner.version(device: device, session: session, at: point) }
+    }
+
     package func audit(device: String, query: AuditQuery) async throws -> [DismissalRecord] {
         try await Deadline.within(limit, "the audit") { [inner] in try await inner.audit(device: device, query: query) }
     }

@@ -29,6 +29,10 @@ package struct DeviceLogReader: Sendable {
         return try await database.replay(session, through: version, keys: keys)
     }
 
+    package func version(session: String, at point: ReplayPoint) async throws -> Int64 {
+        try await database.version(of: session, at: point, label: "version", operation: "replay")
+    }
+
     private func requireVersion(_ version: Int64?, of session: String) async throws {
         let versions = try await database.requireSession(session, operation: "replay")
         if let version, version > versions {

@@ -54,6 +54,10 @@ package struct FleetReader: SheetLogReader {
         }
     }
 
+    package func version(device name: String, session: String, at point: ReplayPoint) async throws -> Int64 {
+        try await device(name).version(session: session, at: point)
+    }
+
     package func audit(device name: String, query: AuditQuery) async throws -> [DismissalRecord] {
         try await device(name).audit(query: query)
     }

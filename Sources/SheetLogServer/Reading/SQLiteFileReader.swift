@@ -40,6 +40,11 @@ package struct SQLiteFileReader: SheetLogReader {
         try await replay(device: name, session: session, through: version)
     }
 
+    package func version(device name: String, session: String, at point: ReplayPoint) async throws -> Int64 {
+        try await requireDevice(name)
+        return try await device.version(session: session, at: point)
+    }
+
     package func audit(device name: String, query: AuditQuery) async throws -> [DismissalRecord] {
         try await requireDevice(name)
         return try await device.audit(query: query)

@@ -25,6 +25,11 @@ package protocol SheetLogReader: Sendable {
     /// opened with the keys the device shared (withheld without one, erased once erased).
     func revealedReplay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep]
 
+    /// The version of `session` that `point` names: a version (``SheetLogError/Code/notFound`` past
+    /// the session's end), or a time (the last version whose event is at or before it; notFound
+    /// before its first event), as `sheetlog replay --at` reads it.
+    func version(device: String, session: String, at point: ReplayPoint) async throws -> Int64
+
     /// The dismissals matching `query`, in log order.
     func audit(device: String, query: AuditQuery) async throws -> [DismissalRecord]
 

@@ -88,6 +88,13 @@ package struct QueryParameters: Sendable {
         return time
     }
 
+    /// A version or an ISO-8601 time, as `sheetlog replay --at` takes it; nil when absent.
+    package func point(_ name: String) throws(SheetLogError) -> ReplayPoint? {
+        guard let text = values[name] else { return nil }
+        guard let point = ReplayPoint(text) else { throw Self.refusal("parameter \(name) must be \(ReplayPoint.forms)", parameter: name) }
+        return point
+    }
+
     /// A refusal of the request's parameters.
     package static func refusal(_ message: String, parameter: String? = nil) -> SheetLogError {
         SheetLogError(.invalidInput, message, context: .init(field: parameter, operation: "read query parameters"))
