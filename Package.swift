@@ -197,7 +197,7 @@ let package = Package(
         .testTarget(
             name: "SheetLogServerTests",
             dependencies: [
-                "SheetLogTestSupport", "SheetLogViewerTestSupport", "SheetLogServer", "SheetLogReports", "SheetLog", "SheetLogCLI",
+                "SheetLogTestSupport", "SheetLogViewerTestSupport", "SheetLogServer", "SheetLogReports", "SheetLog", "SheetLogJSON", "SheetLogCLI",
                 "SheetLogServerCLI", hummingbird, .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -22,7 +22,7 @@ struct SheetLogCommand: AsyncParsableCommand {
             The database is --db PATH, else $SHEETLOG_DB, else ./sheetlog.sqlite.
             """,
         subcommands: [
-            DemoCommand.self, IngestCommand.self, SessionsCommand.self, ReplayCommand.self, AuditCommand.self, RecoverCommand.self,
+            DemoCommand.self, IngestCommand.self, SessionsCommand.self, ReplayCommand.self, StateCommand.self, AuditCommand.self, RecoverCommand.self,
             VerifyCommand.self, RebuildCommand.self, StatsCommand.self, ExportCommand.self, PushCommand.self, KeygenCommand.self, EraseCommand.self,
             ErasuresCommand.self,
         ])

@@ -26,6 +26,17 @@ package enum ReplayReport {
         return writer.text
     }
 
+    /// One step as `sheetlog state --json` and the viewer's state endpoint write it: the element
+    /// ``json(_:device:mask:)`` has for that version, written by the same code, as one object.
+    package static func json(step: ReplayStep, device: String? = nil, mask: ValueMask = .shown) throws(SheetLogError) -> String {
+        var writer = PrettyJSONWriter(capacity: 4_096)
+        try write(step, device: device, mask: mask, into: &writer)
+        guard writer.isStrictlyValid else {
+            throw SheetLogError(.invalidInput, "the output cannot be written as JSON (a non-finite number?)", context: .init(operation: "output"))
+        }
+        return writer.text
+    }
+
     private static func write(_ step: ReplayStep, device: String?, mask: ValueMask, into writer: inout PrettyJSONWriter) throws(SheetLogError) {
         writer.beginObject()
         writer.key("at")

@@ -156,4 +156,50 @@ struct TimelineBrowserTests {
             #expect(!body.contains("Café Nord") && !body.contains("12.80"))
         }
     }
+
+    /// Records `session` with `events` events into the file at `path`: a form, then edits a quarter second apart.
+    static func record(_ session: String, events: Int, into path: String) async throws {
+        let database = try SheetLogDatabase.open(path: path)
+        let start: Int64 = 1_767_268_800_000
+        var commands = [CommandEnvelope(session: session, command: .present(presentation: "form", route: Route(name: "notes")), id: "\(session)-0", occurredAt: start)]
+        for index in 1..<events {
+            commands.append(CommandEnvelope(
+                session: session, command: .edit(field: "field\(index % 8)", value: .string("draft \(index)")), id: "\(session)-\(index)",
+                occurredAt: start + Int64(index) * 250))
+        }
+        _ = try await database.record(commands, states: .afterBatch)
+        try database.close()
+    }
+
+    @Test("a 10,000-event timeline is usable about as soon as a 100-event one; the scrubber fetches one state, never the replay")
+    func longTimelineScrubsOneStateAtATime() async throws {
+        try await BrowserHarness.run(prepare: { path in
+            try await Self.record("long", events: 10_000, into: path)
+            try await Self.record("short", events: 100, into: path)
+        }) { page in
+            // From navigation to a drawn list and a shown state (the script's data-ready-at), median of 3.
+            func readyAt(_ session: String) async throws -> Double {
+                var samples: [Double] = []
+                for _ in 0..<3 {
+                    try await page.openTimeline(session)
+                    samples.append(Double(try #require(try await page.value("document.getElementById('timeline').getAttribute('data-ready-at')") as? String) ?? "") ?? .nan)
+                }
+                return samples.sorted()[1]
+            }
+            let short = try await readyAt("short")
+            let long = try await readyAt("long")
+            print("state-at-scale: timeline usable in Chromium after \(long) ms (10,000 events) against \(short) ms (100 events), ratio \(String(format: "%.2f", long / short))")
+
+            try await page.value("(function () { var s = document.getElementById('scrubber'); s.value = '5000'; s.dispatchEvent(new Event('input')); return true; })()")
+            try await page.waitForState(5000)
+            #expect(try await page.value("document.getElementById('state-json').getAttribute('href')") as? String == "/api/devices/local/sessions/long/state?at=5000")
+            let fetched = try await page.strings("performance.getEntriesByType('resource').map(function (e) { return e.name; })")
+            #expect(fetched.contains { $0.hasSuffix("/devices/local/sessions/long/state?v=5000") }, "\(fetched)")
+            #expect(!fetched.contains { $0.contains("/replay") }, "\(fetched)")
+            let panelBytes = try #require(try await page.value("""
+                performance.getEntriesByType('resource').filter(function (e) { return e.name.indexOf('state?v=5000') >= 0; })[0].encodedBodySize
+                """) as? Int)
+            #expect(panelBytes < 20_000)
+        }
+    }
 }

@@ -40,6 +40,7 @@ struct CLIBinaryEndToEndTests {
         Case(command: "ingest", arguments: ["ingest", "-", "--each"], input: IngestLines.expenseFlow().joined(separator: "\n") + "\n"),
         Case(command: "sessions", arguments: ["sessions", "--active-at", "2026-01-01", "--csv"], setup: demo),
         Case(command: "replay", arguments: ["replay", "demo-expense", "--json"], setup: demo),
+        Case(command: "state", arguments: ["state", "demo-expense", "--at", "2026-01-01T09:00:04Z", "--json"], setup: demo),
         Case(command: "audit", arguments: ["audit", "--json"], setup: demo),
         Case(command: "recover", arguments: ["recover"], setup: demo),
         Case(command: "verify", arguments: ["verify", "--json"], setup: demo),

@@ -155,7 +155,7 @@ struct CLIReadOnlyTests {
         defer { cli.remove() }
         #expect(try cli.run(["demo", "--plain"]).status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: cli.database))
-        for arguments in [["replay", "demo-expense"], ["sessions"], ["sessions", "--csv"], ["audit"], ["audit", "--csv"], ["recover"], ["recover", "--json"],
+        for arguments in [["replay", "demo-expense"], ["sessions"], ["sessions", "--csv"], ["state", "demo-expense", "--at", "3"], ["audit"], ["audit", "--csv"], ["recover"], ["recover", "--json"],
                           ["stats"], ["stats", "--json"], ["export"]] {
             let run = try cli.run(arguments)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")

@@ -38,6 +38,9 @@ struct DeadlineReaderTests {
         func version(device: String, position: Int64) async throws -> Int64? { await stuck(); return nil }
         func export(device: String, session: String, options: ExportOptions) async throws -> [ExportedEntry] { await stuck(); return [] }
         func version(device: String, session: String, at point: ReplayPoint) async throws -> Int64 { await stuck(); return 1 }
+        func moment(device: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment { await stuck(); throw CancellationError() }
+        func revealedMoment(device: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment { await stuck(); throw CancellationError() }
+        func events(device: String, session: String) async throws -> [(event: RecordedEvent, sheetEvent: SheetEvent)] { await stuck(); return [] }
     }
 
     @Test("a read that never ends is answered 503 connectionFailed at the deadline", .timeLimit(.minutes(5)), arguments: Transport.allCases)

@@ -22,10 +22,28 @@ struct HeavyRequestTests {
             try await replay(device: device, session: session, through: version)
         }
 
-        func replay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
+        /// Holds the calling thread until released: the replay API's read and the timeline page's.
+        private func hold() {
             entered.add(1, ordering: .sequentiallyConsistent)
             if release.wait(timeout: .now() + 120) == .timedOut { timedOut.add(1, ordering: .sequentiallyConsistent) }
+        }
+
+        func replay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
+            hold()
             return try await inner.replay(device: device, session: session, through: version)
+        }
+
+        func events(device: String, session: String) async throws -> [(event: RecordedEvent, sheetEvent: SheetEvent)] {
+            hold()
+            return try await inner.events(device: device, session: session)
+        }
+
+        func moment(device: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment {
+            try await inner.moment(device: device, session: session, at: point)
+        }
+
+        func revealedMoment(device: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment {
+            try await inner.revealedMoment(device: device, session: session, at: point)
         }
 
         func devices() async throws -> [String] { try await inner.devices() }

@@ -14,21 +14,13 @@ struct ReplayCommand: AsyncParsableCommand, GlobalOptionsCommand {
     @Argument(help: "The session to replay.")
     var session: String
 
-    // Unconditional, so that `--at -1` reaches validate() instead of reading as an unknown option.
-    @Option(name: .customLong("at"), parsing: .unconditional, help: ArgumentHelp(
-        "Stop at this version of the session (1 or more), or at this time (ISO-8601): the last version whose event is at or before it.",
-        valueName: "version|time"))
-    var at: String?
+    @OptionGroup var at: ReplayPointOption
 
     @Flag(help: "Print a JSON array of {position, version, type, at, event, state}.")
     var json = false
 
-    func validate() throws {
-        if let at, ReplayPoint(at) == nil { throw ValidationError("--at must be \(ReplayPoint.forms)") }
-    }
-
     func run() async throws {
-        let steps = try await global.openForReading().replaySteps(session, at: at.flatMap(ReplayPoint.init), operation: "replay")
+        let steps = try await global.openForReading().replaySteps(session, at: at.point, operation: "replay")
         Terminal.write(json ? try ReplayView.json(steps) + "\n" : ReplayView.human(steps))
     }
 }

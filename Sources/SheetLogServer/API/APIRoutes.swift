@@ -46,6 +46,17 @@ struct APIRoutes<Context: RequestContext>: Sendable {
             let parameters = try QueryParameters(request.uri.query, allowed: ["session", "redact"])
             return try await export(device: try context.parameters.decoded("device"), session: try PageRoutes<Context>.session(in: parameters), parameters: parameters)
         }
+        heavy.get("/api/devices/:device/sessions/:session/state") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["at"]))
+            return try await state(
+                device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters, request: request)
+        }
+        heavy.get("/api/devices/:device/state") { request, context in
+            let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["session", "at"]))
+            return try await state(
+                device: try context.parameters.decoded("device"), session: try PageRoutes<Context>.session(in: parameters), parameters: parameters,
+                request: request)
+        }
         heavy.get("/api/devices/:device/audit") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: AuditFilter.parameterNames.union(["format"]))
             let device = try context.parameters.decoded("device")
@@ -96,6 +107,17 @@ struct APIRoutes<Context: RequestContext>: Sendable {
         if let point { version = try await reader.version(device: device, session: session, at: point) }
         let steps = try await display.replay(from: reader, device: device, session: session, through: version)
         return Responses.json(try ReplayReport.json(steps, mask: display.mask) + "\n")
+    }
+}
+
+extension APIRoutes {
+    /// One step, the element `replay` has for that version: folded from the session's first events
+    /// only, so its cost and size do not grow with the versions after it.
+    private func state(device: String, session: String, parameters: QueryParameters, request: Request) async throws -> Response {
+        let point = try parameters.point("at")
+        let display = try await ValueDisplay.of(parameters, access: reveals, device: device, session: session, request: request)
+        let moment = try await display.moment(from: reader, device: device, session: session, at: point)
+        return Responses.json(try ReplayReport.json(step: moment.step, mask: display.mask) + "\n")
     }
 }
 

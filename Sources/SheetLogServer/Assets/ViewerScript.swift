@@ -135,6 +135,9 @@ enum ViewerScript {
       // The fleet's Reveal button reveals the version in view.
       var revealForm = document.getElementById("reveal-form");
       if (revealForm) revealForm.setAttribute("action", revealForm.getAttribute("data-action") + "&v=" + version);
+      // The state endpoint's JSON of the version in view (the panel is the same step as HTML).
+      var stateJSON = document.getElementById("state-json");
+      if (stateJSON) stateJSON.setAttribute("href", stateJSON.getAttribute("data-base") + version);
       scrollToVersion(version, false);
       drawWindow();
       clearTimeout(sliderTimer);

@@ -107,10 +107,12 @@ struct PageRoutes<Context: RequestContext>: Sendable {
             guard requested == nil else { throw QueryParameters.refusal("parameters v and at cannot be used together", parameter: "at") }
             requested = try await reader.version(device: device, session: session, at: point)
         }
-        let steps = try await display.replay(from: reader, device: device, session: session, through: nil)
-        let version = requested ?? Int64(steps.count)
-        guard version <= Int64(steps.count) else { throw Self.pastTheEnd(session: session, version: version, versions: steps.count) }
-        return Responses.html(TimelinePage.render(device: device, session: session, steps: steps, version: version, display: display))
+        // The event list needs no state; the panel needs one: no state of every step is built.
+        let events = try await reader.events(device: device, session: session)
+        let version = requested ?? Int64(events.count)
+        guard version <= Int64(events.count) else { throw Self.pastTheEnd(session: session, version: version, versions: events.count) }
+        let moment = try await display.moment(from: reader, device: device, session: session, at: .version(version))
+        return Responses.html(TimelinePage.render(device: device, session: session, events: events, moment: moment, display: display))
     }
 
     private func statePanel(device: String, session: String, parameters: QueryParameters, request: Request) async throws -> Response {
@@ -118,9 +120,9 @@ struct PageRoutes<Context: RequestContext>: Sendable {
             throw QueryParameters.refusal("parameter v (the version) is required", parameter: "v")
         }
         let display = try await ValueDisplay.of(parameters, access: reveals, device: device, session: session, request: request)
-        let steps = try await display.replay(from: reader, device: device, session: session, through: version)
-        let previous = steps.count > 1 ? steps[steps.count - 2].state : nil
-        return Responses.html(StatePanel.render(step: steps[steps.count - 1], previous: previous, mask: display.mask))
+        // The state endpoint's one step (`GET /api/…/state`), drawn as HTML.
+        let moment = try await display.moment(from: reader, device: device, session: session, at: .version(version))
+        return Responses.html(StatePanel.render(step: moment.step, previous: moment.previous, mask: display.mask))
     }
 
     /// The `session` query parameter of the query-form routes, required.

@@ -11,13 +11,15 @@ import SheetLogReports
 enum TimelinePage {
     /// `display` says whether the values are shown, masked (with the Reveal button) or revealed
     /// (with who revealed them, and until when; the links then carry the reveal).
-    static func render(device: String, session: String, steps: [ReplayStep], version: Int64, display: ValueDisplay = .open) -> HTML {
-        let index = Int(version) - 1
-        let step = steps[index]
-        let previous = index > 0 ? steps[index - 1].state : nil
-        let versions = Int64(steps.count)
-        let first = steps.first?.event.occurredAt
-        let last = steps.last?.event.occurredAt
+    /// `events` are every event of the session (the list), `moment` the version shown.
+    static func render(
+        device: String, session: String, events: [(event: RecordedEvent, sheetEvent: SheetEvent)], moment: ReplayMoment, display: ValueDisplay = .open
+    ) -> HTML {
+        let step = moment.step
+        let version = step.version
+        let versions = Int64(events.count)
+        let first = events.first?.event.occurredAt
+        let last = events.last?.event.occurredAt
         let content: HTML = """
             <section class="timeline" id="timeline" data-versions="\(versions)" data-version="\(version)" \
             data-state-url="\(ViewerPaths.statePanel(device: device, session: session, reveal: display.revealID))" \
@@ -26,6 +28,8 @@ enum TimelinePage {
             <h1>Session <span class="id">\(session)</span></h1>
             <p class="summary">\(versions) \(versions == 1 ? "event" : "events") · \(TimeText.describe(first)) → \(TimeText.describe(last)) · \
             <a href="\(ViewerPaths.apiReplay(device: device, session: session, reveal: display.revealID))">replay JSON</a> · \
+            <a id="state-json" href="\(ViewerPaths.apiState(device: device, session: session, reveal: display.revealID))\(version)" \
+            data-base="\(ViewerPaths.apiState(device: device, session: session, reveal: display.revealID))">state JSON</a> · \
             <a href="\(ViewerPaths.audit(device: device, query: [("session", session)]))">dismissals</a> · \
             <a id="bug-report" href="\(ViewerPaths.apiExport(device: device, session: session))" download>export for a bug report</a></p>
             \(revealBar(device: device, session: session, version: version, display: display))
@@ -33,11 +37,11 @@ enum TimelinePage {
             \(controls(version: version, versions: versions))
             <div class="timeline-body">
             <nav class="event-list" id="event-list" aria-label="Events" tabindex="0"><div class="event-spacer"></div></nav>
-            <div class="state-panel" id="state-panel" aria-live="polite">\(StatePanel.render(step: step, previous: previous, mask: display.mask))</div>
+            <div class="state-panel" id="state-panel" aria-live="polite">\(StatePanel.render(step: step, previous: moment.previous, mask: display.mask))</div>
             </div>
             <noscript><p>The event list and the replay controls need JavaScript; the state above is version \(version). \
             Use <code>?v=N</code> to open another version.</p></noscript>
-            <script type="application/json" id="timeline-events">\(HTML(trusted: rowsJSON(steps)))</script>
+            <script type="application/json" id="timeline-events">\(HTML(trusted: rowsJSON(events)))</script>
             </section>
             """
         return PageLayout.render(title: "Session \(session) v\(version)", page: "timeline", device: device, section: .sessions, content: content)
@@ -91,7 +95,7 @@ enum TimelinePage {
     /// The event list's rows, `[version, at, type, presentation, outcome]` each (`at` in
     /// milliseconds or null; presentation and outcome null when the event has none), as JSON that
     /// is safe inside a `<script>` element: `<`, `>` and `&` are written as `\u` escapes.
-    static func rowsJSON(_ steps: [ReplayStep]) -> String {
+    static func rowsJSON(_ steps: [(event: RecordedEvent, sheetEvent: SheetEvent)]) -> String {
         var json = "["
         json.reserveCapacity(steps.count * 64)
         for (index, step) in steps.enumerated() {

@@ -37,6 +37,18 @@ package struct DeadlineReader: SheetLogReader {
         try await Deadline.within(limit, "a replay") { [inner] in try await inner.revealedReplay(device: device, session: session, through: version) }
     }
 
+    package func moment(device: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment {
+        try await Deadline.within(limit, "a state") { [inner] in try await inner.moment(device: device, session: session, at: point) }
+    }
+
+    package func revealedMoment(device: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment {
+        try await Deadline.within(limit, "a state") { [inner] in try await inner.revealedMoment(device: device, session: session, at: point) }
+    }
+
+    package func events(device: String, session: String) async throws -> [(event: RecordedEvent, sheetEvent: SheetEvent)] {
+        try await Deadline.within(limit, "a timeline") { [inner] in try await inner.events(device: device, session: session) }
+    }
+
     package func version(device: String, session: String, at point: ReplayPoint) async throws -> Int64 {
         try await Deadline.within(limit, "a replay") { [inner] in try await inner.version(device: device, session: session, at: point) }
     }

@@ -29,6 +29,20 @@ package struct DeviceLogReader: Sendable {
         return try await database.replay(session, through: version, keys: keys)
     }
 
+    package func moment(session: String, at point: ReplayPoint?) async throws -> ReplayMoment {
+        try await database.replayMoment(session, at: point, label: "version", operation: "state")
+    }
+
+    package func moment(
+        session: String, at point: ReplayPoint?, keys: (Set<String>) async throws -> [String: SubjectKey]
+    ) async throws -> ReplayMoment {
+        try await database.replayMoment(session, at: point, label: "version", operation: "state", keys: keys)
+    }
+
+    package func events(session: String) async throws -> [(event: RecordedEvent, sheetEvent: SheetEvent)] {
+        try await database.decodedEvents(session)
+    }
+
     package func version(session: String, at point: ReplayPoint) async throws -> Int64 {
         try await database.version(of: session, at: point, label: "version", operation: "replay")
     }

@@ -54,6 +54,23 @@ package struct FleetReader: SheetLogReader {
         }
     }
 
+    package func moment(device name: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment {
+        try await device(name).moment(session: session, at: point)
+    }
+
+    package func revealedMoment(device name: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment {
+        guard let subjectKey else { return try await moment(device: name, session: session, at: point) }
+        return try await device(name).moment(session: session, at: point) { subjects in
+            var keys: [String: SubjectKey] = [:]
+            for subject in subjects { keys[subject] = try await subjectKey(name, subject) }
+            return keys
+        }
+    }
+
+    package func events(device name: String, session: String) async throws -> [(event: RecordedEvent, sheetEvent: SheetEvent)] {
+        try await device(name).events(session: session)
+    }
+
     package func version(device name: String, session: String, at point: ReplayPoint) async throws -> Int64 {
         try await device(name).version(session: session, at: point)
     }

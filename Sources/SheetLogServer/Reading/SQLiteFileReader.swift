@@ -40,6 +40,21 @@ package struct SQLiteFileReader: SheetLogReader {
         try await replay(device: name, session: session, through: version)
     }
 
+    package func moment(device name: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment {
+        try await requireDevice(name)
+        return try await device.moment(session: session, at: point)
+    }
+
+    /// The moment: a file is read with its own key, as ``revealedReplay(device:session:through:)``.
+    package func revealedMoment(device name: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment {
+        try await moment(device: name, session: session, at: point)
+    }
+
+    package func events(device name: String, session: String) async throws -> [(event: RecordedEvent, sheetEvent: SheetEvent)] {
+        try await requireDevice(name)
+        return try await device.events(session: session)
+    }
+
     package func version(device name: String, session: String, at point: ReplayPoint) async throws -> Int64 {
         try await requireDevice(name)
         return try await device.version(session: session, at: point)

@@ -25,6 +25,17 @@ package protocol SheetLogReader: Sendable {
     /// opened with the keys the device shared (withheld without one, erased once erased).
     func revealedReplay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep]
 
+    /// The step of `session` at the version `point` names (the last when nil) and the state before
+    /// it, folded from the session's first events only: the state endpoint and the timeline's panel.
+    /// Refused as ``version(device:session:at:)`` refuses `point`.
+    func moment(device: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment
+
+    /// ``moment(device:session:at:)`` as a reveal shows it (see ``revealedReplay(device:session:through:)``).
+    func revealedMoment(device: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment
+
+    /// Every event of `session`, decoded, without states: the timeline's event list.
+    func events(device: String, session: String) async throws -> [(event: RecordedEvent, sheetEvent: SheetEvent)]
+
     /// The version of `session` that `point` names: a version (``SheetLogError/Code/notFound`` past
     /// the session's end), or a time (the last version whose event is at or before it; notFound
     /// before its first event), as `sheetlog replay --at` reads it.

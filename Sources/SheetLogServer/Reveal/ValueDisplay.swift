@@ -50,4 +50,12 @@ extension ValueDisplay {
         case .revealed: try await reader.revealedReplay(device: device, session: session, through: version)
         }
     }
+
+    /// One step and the state before it, as this display reads them.
+    func moment(from reader: any SheetLogReader, device: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment {
+        switch self {
+        case .open, .masked: try await reader.moment(device: device, session: session, at: point)
+        case .revealed: try await reader.revealedMoment(device: device, session: session, at: point)
+        }
+    }
 }

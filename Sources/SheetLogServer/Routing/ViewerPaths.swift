@@ -74,6 +74,16 @@ package enum ViewerPaths {
         return "/api/devices/\(segment(device))/sessions/\(segment(session))/export"
     }
 
+    /// The state endpoint's URL up to the version's digits (`…/state?at=`): the timeline's "state JSON"
+    /// link, whose version the script keeps at the one in view.
+    package static func apiState(device: String, session: String, reveal: Int64? = nil) -> String {
+        let revealPart = reveal.map { "reveal=\($0)&" } ?? ""
+        if isDotSegment(session) {
+            return "/api/devices/\(segment(device))/state?session=\(segment(session))&\(revealPart)at="
+        }
+        return "/api/devices/\(segment(device))/sessions/\(segment(session))/state?\(revealPart)at="
+    }
+
     /// Whether browsers would drop `id` as a path segment (`.` and `..`; `%2E` is decoded first).
     package static func isDotSegment(_ id: String) -> Bool {
         id == "." || id == ".."
