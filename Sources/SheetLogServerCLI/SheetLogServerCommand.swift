@@ -20,7 +20,7 @@ struct SheetLogServerCommand: AsyncParsableCommand {
             fleet database could not be used or refused the input, 2 usage error.
             """,
         subcommands: [
-            ServeCommand.self, ImportCommand.self, FleetAuditCommand.self, FleetReplayCommand.self, FleetRecoverCommand.self,
+            ServeCommand.self, ImportCommand.self, FleetSessionsCommand.self, FleetAuditCommand.self, FleetReplayCommand.self, FleetRecoverCommand.self,
             FleetVerifyCommand.self, FleetStatsCommand.self, FleetRebuildCommand.self, DeviceCommand.self, EnrolmentCommand.self, TokenCommand.self,
             CollectorKeyCommand.self, FleetEraseCommand.self,
         ])
