@@ -96,6 +96,7 @@ extension SheetLogDatabase {
                 decidedEvents: closing?.plan.decidedEvents ?? [:])
         }
         cache.removeAll()
+        checkpoints.removeAll()
         let checkpointed: Bool
         do {
             checkpointed = try await backend.settleErasure()

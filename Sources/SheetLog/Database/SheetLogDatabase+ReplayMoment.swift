@@ -1,45 +1,79 @@
 extension SheetLogDatabase {
-    /// The step of `session` at `version` and the state before it, read from the session's first
-    /// `version` events only: one state, not the state of every step as ``replay(_:through:)`` builds.
+    /// The step of `session` at `version` and the state before it: one state, not the state of every
+    /// step as ``replay(_:through:)`` builds, folded from the nearest of the handle's in-memory
+    /// checkpoints (``FoldCheckpoints``) or from the first event, reading only the events after it.
     ///
     /// Throws ``SheetLogError/Code/notFound`` when the session has no event at `version`.
     @concurrent
     package func replayMoment(_ session: String, at version: Int64) async throws -> ReplayMoment {
         try Self.requireSession(session, operation: "state")
-        return try Self.moment(of: session, at: version, recorded: try await events(of: session, through: version), keys: backend.subjectKeys)
+        try await Self.requireVersion(version, of: session, backend: backend)
+        // Read before the events: an erasure committed in between leaves a version these states do not match.
+        let erasures = try await backend.streamVersion(SubjectErasure.stream)
+        let start = checkpoints.nearest(session, atOrBefore: version - 1, erasures: erasures)
+        let recorded = try await backend.readStream(session, after: start?.version ?? 0, through: version, limit: nil, descending: false)
+        var kept: [SessionState] = []
+        let moment = try Self.moment(of: session, at: version, from: start, recorded: recorded, keys: backend.subjectKeys) { state in
+            if state.version.isMultiple(of: FoldCheckpoints.stride) { kept.append(state) }
+        }
+        checkpoints.keep(kept, of: session, erasures: erasures)
+        return moment
     }
 
     /// ``replayMoment(_:at:)`` with the sealed values opened by the keys `keys` gives for the
-    /// subjects the events name, as ``replay(_:through:keys:)`` opens them (the fleet's reveal).
+    /// subjects the events name, as ``replay(_:through:keys:)`` opens them (the fleet's reveal):
+    /// folded from the first event, since the checkpoints hold the database's own keys' values.
     package func replayMoment(
         _ session: String, at version: Int64, keys: (Set<String>) async throws -> [String: SubjectKey]
     ) async throws -> ReplayMoment {
         try Self.requireSession(session, operation: "state")
-        let recorded = try await events(of: session, through: version)
+        try await Self.requireVersion(version, of: session, backend: backend)
+        let recorded = try await backend.readStream(session, after: 0, through: version, limit: nil, descending: false)
         let subjects = Set(recorded.compactMap { SheetEventCodec.subject(schemaVersion: $0.schemaVersion, payload: $0.payload) })
-        return try Self.moment(of: session, at: version, recorded: recorded, keys: GivenSubjectKeys(keys: try await keys(subjects)))
+        return try Self.moment(of: session, at: version, from: nil, recorded: recorded, keys: GivenSubjectKeys(keys: try await keys(subjects))) { _ in }
     }
 
-    /// Versions 1 through `version`; ``SheetLogError/Code/notFound`` when the session ends before it.
-    private func events(of session: String, through version: Int64) async throws -> [RecordedEvent] {
-        let recorded = version < 1 ? [] : try await backend.readStream(session, after: 0, through: version, limit: nil, descending: false)
-        guard Int64(recorded.count) == version, version >= 1 else {
-            let current = try await backend.streamVersion(session)
-            throw SheetLogError(
-                .notFound, current == 0 ? "no session \(session)" : "session \(session) has no version \(version) (its version is \(current))",
-                context: .init(stream: session, actualVersion: current, operation: "state"))
+    /// ``SheetLogError/Code/notFound`` unless the session has an event at `version`.
+    private static func requireVersion(_ version: Int64, of session: String, backend: any SheetLogBackend) async throws {
+        let current = try await backend.streamVersion(session)
+        guard version < 1 || version > current else { return }
+        throw SheetLogError(
+            .notFound, current == 0 ? "no session \(session)" : "session \(session) has no version \(version) (its version is \(current))",
+            context: .init(stream: session, actualVersion: current, operation: "state"))
+    }
+
+    /// Folds `recorded` (the versions after `start`, through `version`) onto `start` with
+    /// ``SessionState/apply(_:)``, the fold ``Replay`` runs, keeping the last two states; `folded`
+    /// sees each state before the last. The versions must follow on from `start` without a gap.
+    private static func moment(
+        of session: String, at version: Int64, from start: SessionState?, recorded: [RecordedEvent], keys: any SubjectKeys,
+        folded: (SessionState) -> Void
+    ) throws(SheetLogError) -> ReplayMoment {
+        var state = start ?? SessionState(sessionID: session)
+        var previous: SessionState?
+        var last: (event: RecordedEvent, sheetEvent: SheetEvent)?
+        for event in recorded {
+            let expected = state.version + 1
+            guard event.stream == session, event.version == expected else {
+                throw SheetLogError(
+                    .integrityViolation,
+                    "replay of stream \(session) expects version \(expected) but finds version \(event.version) of stream \(event.stream) at position \(event.position)",
+                    context: .init(stream: event.stream, actualVersion: event.version, position: event.position, eventID: event.eventID, operation: "state"))
+            }
+            let sheetEvent = try SheetEventCodec.decode(event, keys: keys)
+            if event.version == version {
+                previous = version > 1 ? state : nil
+                last = (event, sheetEvent)
+            }
+            state.apply(sheetEvent)
+            if event.version < version { folded(state) }
         }
-        return recorded
-    }
-
-    /// Folds the decoded events as ``Replay/steps(recorded:keys:)`` does, keeping the last two states only.
-    private static func moment(of session: String, at version: Int64, recorded: [RecordedEvent], keys: any SubjectKeys) throws(SheetLogError) -> ReplayMoment {
-        let events = try Replay.decode(recorded, keys: keys)
-        var state = SessionState(sessionID: session)
-        for event in events.dropLast() { state.apply(event) }
-        let previous = events.count > 1 ? state : nil
-        state.apply(events[events.count - 1])
-        return ReplayMoment(step: ReplayStep(event: recorded[recorded.count - 1], sheetEvent: events[events.count - 1], state: state), previous: previous)
+        guard let last, state.version == version else {
+            throw SheetLogError(
+                .integrityViolation, "replay of stream \(session) ends at version \(state.version) before version \(version)",
+                context: .init(stream: session, actualVersion: state.version, operation: "state"))
+        }
+        return ReplayMoment(step: ReplayStep(event: last.event, sheetEvent: last.sheetEvent, state: state), previous: previous)
     }
 }
 

@@ -30,6 +30,8 @@ public final class SheetLogDatabase: Sendable {
     public let path: String?
 
     let cache = SessionCache()
+    /// States of the replay fold, so that one state of a long session folds from near it.
+    let checkpoints = FoldCheckpoints()
     /// The sessions the coordinators of this handle show, which recovery leaves alone.
     let liveSessions = LiveSessions()
     /// The commands waiting to be recorded, committed in groups (see ``record(_:states:)``).
