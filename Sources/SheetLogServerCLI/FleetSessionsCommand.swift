@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SheetLog
+import SheetLogCore
 import SheetLogReports
 
 /// `sheetlog-server sessions --postgres URL [--device ID] [filters] [--json | --csv]`: `sheetlog sessions`
@@ -46,6 +47,6 @@ struct FleetSessionsCommand: AsyncParsableCommand {
         } else {
             output = SessionsReport.human(sessions, devices: devices)
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        CommandIO.output(output)
     }
 }

@@ -26,6 +26,7 @@ struct ServerCLIBinaryEndToEndTests {
         Case(command: "recover", arguments: ["recover", "--postgres", "FLEET"]),
         Case(command: "verify", arguments: ["verify", "--postgres", "FLEET", "--json"]),
         Case(command: "stats", arguments: ["stats", "--postgres", "FLEET"]),
+        Case(command: "sessions", arguments: ["sessions", "--postgres", "FLEET", "--json"]),
         Case(command: "rebuild", arguments: ["rebuild", "--postgres", "FLEET", "--device", "demo"]),
         Case(command: "device", arguments: ["device", "add", "ipad-7", "--postgres", "FLEET"], imported: false),
         Case(command: "token", arguments: ["token", "add", "--read", "support", "--postgres", "FLEET"], imported: false),

@@ -55,6 +55,7 @@ struct HeavyRequestTests {
         func version(device: String, position: Int64) async throws -> Int64? { try await inner.version(device: device, position: position) }
         func export(device: String, session: String, options: ExportOptions) async throws -> [ExportedEntry] {
             try await inner.export(device: device, session: session, options: options)
+        }
         func version(device: String, session: String, at point: ReplayPoint) async throws -> Int64 {
             try await inner.version(device: device, session: session, at: point)
         }
