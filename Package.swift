@@ -18,12 +18,17 @@ let package = Package(
         .library(name: "SheetLog", targets: ["SheetLog"]),
         // The SQLite backend: its types appear in `SheetLogDatabase.Options` (store configuration).
         .library(name: "SheetLogSQLite", targets: ["SheetLogSQLite"]),
-        // The device-side command line. The benchmark (`SheetLogBench`), the crash appender
-        // (`SheetLogCrashAppender`) and the fuzz target (`SheetLogFuzz`) are targets, not products:
-        // `swift run SheetLogBench`, `swift build --product SheetLogFuzz`.
+        // The device-side command line. The crash appender (`SheetLogCrashAppender`) and the fuzz
+        // target (`SheetLogFuzz`) are targets, not products: `swift build --product SheetLogFuzz`.
+        // The benchmarks are a package of their own: Benchmarks/Package.swift.
         .executable(name: "sheetlog", targets: ["SheetLogCLI"]),
         // The viewer of one file and the fleet's server: `sheetlog-server serve --db FILE | --postgres URL`.
         .executable(name: "sheetlog-server", targets: ["SheetLogServerCLI"]),
+        // Not for apps: what the benchmark package (Benchmarks/, which depends on this one by path)
+        // needs beyond `SheetLog` — the ingest format's encoder and decoder, the seeded generator and
+        // the process and browser helpers the tests use. SwiftPM has no package-private product, and
+        // moving these out would leave the tests without them.
+        .library(name: "SheetLogBenchmarkSupport", targets: ["SheetLogIngest", "SheetLogTestSupport", "SheetLogViewerTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -93,7 +98,7 @@ let package = Package(
             ]
         ),
 
-        // MARK: Test and benchmark support
+        // MARK: Test support
 
         // A fault-injecting SQLite VFS for power-loss and I/O-fault tests.
         .target(name: "CFaultVFS", linkerSettings: [.linkedLibrary("sqlite3")]),
@@ -107,18 +112,6 @@ let package = Package(
         // The libFuzzer target over the ingest decoder and the decider. Scripts/fuzz.sh builds it with
         // `--sanitize fuzzer -Xswiftc -DSHEETLOG_FUZZING`, which drops its replay `main` for libFuzzer's.
         .executableTarget(name: "SheetLogFuzz", dependencies: ["SheetLogIngest", "SheetLogDomain"], exclude: ["ingest.dict"]),
-        // Benchmarks: the raw-SQLite baseline in C, the pure statistics and report, the executable.
-        .target(name: "CSQLiteBaseline", linkerSettings: [.linkedLibrary("sqlite3")]),
-        .target(name: "BenchmarkHarness", dependencies: ["SheetLogCore", "SheetLogTestSupport"]),
-        .executableTarget(
-            name: "SheetLogBench",
-            dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore", "SheetLog", "SheetLogSQLite", "SheetLogIngest", grdb, logging, argumentParser]
-        ),
-        // The viewer's figures: the real `sheetlog-server` over loopback, and Chromium through WebDriver.
-        .executableTarget(
-            name: "SheetLogServerBench",
-            dependencies: ["BenchmarkHarness", "CSQLiteBaseline", "SheetLog", "SheetLogViewerTestSupport", argumentParser]
-        ),
 
         // MARK: Tests
 
@@ -219,7 +212,6 @@ let package = Package(
                 "SheetLog", grdb, logging,
             ]
         ),
-        .testTarget(name: "BenchmarkHarnessTests", dependencies: ["SheetLogTestSupport", "BenchmarkHarness", "CSQLiteBaseline", "SheetLogCore"]),
     ]
 )
 

@@ -12,16 +12,16 @@ import Foundation
 /// let run = try ProductBinary.run(ProductBinary.url("sheetlog"), ["--db", path, "verify"])
 /// #expect(run.status == 0)
 /// ```
-package enum ProductBinary {
+public enum ProductBinary {
     /// What one run printed and how it exited.
-    package struct Run: Sendable {
-        package var status: Int32
-        package var stdout: String
-        package var stderr: String
+    public struct Run: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
     }
 
     /// The executable `name` in the products directory beside the test bundle.
-    package static func url(_ name: String) -> URL {
+    public static func url(_ name: String) -> URL {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
@@ -40,7 +40,7 @@ package enum ProductBinary {
     /// ``run(_:_:input:environment:)`` on a thread of its own: an async test that waits for a long
     /// process must not hold one of the cooperative pool's threads (two on two cores), or every other
     /// test waits behind it — time limits ran out in the whole suite that way.
-    package static func runOffThePool(
+    public static func runOffThePool(
         _ executable: URL, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]
     ) async throws -> Run {
         try await offThePool { try run(executable, arguments, input: input, environment: environment) }
@@ -48,11 +48,11 @@ package enum ProductBinary {
 
     /// How long a run may take before it is killed and its test fails: far above any command's work
     /// in these tests (the slowest ingests take seconds), so that only a hung run reaches it.
-    package static let timeout: Duration = .seconds(600)
+    public static let timeout: Duration = .seconds(600)
 
     /// The environment a run sees: this process's less `SHEETLOG_DB` (a developer's own must not
     /// choose the tests' database), plus `extra`.
-    package static func environment(_ extra: [String: String]) -> [String: String] {
+    public static func environment(_ extra: [String: String]) -> [String: String] {
         var merged = ProcessInfo.processInfo.environment
         merged.removeValue(forKey: "SHEETLOG_DB")
         merged.merge(extra) { _, given in given }
@@ -61,7 +61,7 @@ package enum ProductBinary {
 
     /// Runs `executable arguments…` with `input` on stdin (none when nil) and the environment less
     /// `SHEETLOG_DB` plus `environment`, and waits for it, at most `timeout`.
-    package static func run(
+    public static func run(
         _ executable: URL, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:], timeout: Duration = timeout
     ) throws -> Run {
         let process = Process()

@@ -5,14 +5,14 @@
 /// var random = SplitMix64(seed: 42)
 /// let steps = random.below(10), flow = random.pick(["edit", "save"]), dirty = random.chance(30)
 /// ```
-package struct SplitMix64: RandomNumberGenerator, Sendable {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    package init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    package mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -21,22 +21,22 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A number in `0..<bound`.
-    package mutating func below(_ bound: Int) -> Int {
+    public mutating func below(_ bound: Int) -> Int {
         Int.random(in: 0..<bound, using: &self)
     }
 
     /// True `percent` times in a hundred.
-    package mutating func chance(_ percent: Int) -> Bool {
+    public mutating func chance(_ percent: Int) -> Bool {
         below(100) < percent
     }
 
     /// One of `items`, which must not be empty.
-    package mutating func pick<T>(_ items: [T]) -> T {
+    public mutating func pick<T>(_ items: [T]) -> T {
         items[below(items.count)]
     }
 
     /// The seed of run `index` of a series started from `seed`: runs differ, and each replays alone.
-    package static func seed(_ seed: UInt64, run index: Int) -> UInt64 {
+    public static func seed(_ seed: UInt64, run index: Int) -> UInt64 {
         var generator = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03))
         return generator.next()
     }

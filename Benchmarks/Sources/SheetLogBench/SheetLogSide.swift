@@ -76,10 +76,12 @@ final class SheetLogSide {
         return try Measurement.latencies(nanoseconds: latencies)
     }
 
-    /// 100 edits of one presented sheet submitted at once, in order, then awaited: what a
-    /// `SheetCoordinator` does with one task per keystroke (its calls submit on the main actor; the
-    /// benchmark's blocked main thread cannot run the main actor, so it submits from one task the
-    /// same way). Value: ms from the first submit until every edit is committed, at synchronous=FULL.
+    /// 100 edits of one presented sheet recorded at once, one task each, then awaited: what a
+    /// `SheetCoordinator` does with one task per keystroke. Through the public `record` (the
+    /// coordinator's ordered `submit` is package API of the root package, out of this package's
+    /// reach), so the edits are decided in the order their tasks reach the queue; each changes the
+    /// field to a new value, so every order appends the same 100 events, committed in groups.
+    /// Value: ms from the first call until every edit is committed, at synchronous=FULL.
     func burst() throws -> Measurement {
         let path = directory.newDatabasePath("sheetlog-burst")
         defer { directory.removeDatabase(at: path) }
@@ -88,13 +90,10 @@ final class SheetLogSide {
             try await database.record(.present(presentation: "note", route: Route(name: "note")), in: "burst")
             let clock = ContinuousClock()
             let start = clock.now
-            let tickets = try (1...Self.burstEdits).map { index in
-                try database.submit(
-                    [CommandEnvelope(session: "burst", command: .edit(field: "text", value: .number(Double(index))))],
-                    states: .afterEachCommand)
-            }
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for ticket in tickets { group.addTask { _ = try await database.complete(ticket) } }
+                for index in 1...Self.burstEdits {
+                    group.addTask { try await database.record(.edit(field: "text", value: .number(Double(index))), in: "burst") }
+                }
                 try await group.waitForAll()
             }
             return Self.nanoseconds(start.duration(to: clock.now))
@@ -196,11 +195,12 @@ final class SheetLogSide {
     /// Bytes on disk per event of the full log, every table and index, after a truncating checkpoint.
     func size() throws -> Measurement {
         let database = try openLog(events: settings.events)
-        guard let sqlite = database.backend as? SQLiteBackend else { preconditionFailure("the benchmark opens SQLite files") }
-        let stats = try AsyncBridge.run {
-            try await sqlite.store.writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
-            return try await database.stats()
-        }
+        // A connection of the benchmark's own checkpoints the file: the facade's connections are
+        // package API of the root package. SheetLog's connections are idle here, so TRUNCATE succeeds.
+        let checkpointer = try DatabaseQueue(path: try logPath(events: settings.events))
+        try checkpointer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        try checkpointer.close()
+        let stats = try AsyncBridge.run { try await database.stats() }
         return Measurement(value: Double(stats.fileBytes) / Double(stats.events))
     }
 
