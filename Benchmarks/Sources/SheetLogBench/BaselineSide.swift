@@ -23,14 +23,26 @@ final class BaselineSide {
 
     /// Appends the workload's first events one committed transaction each; value: p50 latency in µs.
     func append(synchronous: slb_sync) throws(SheetLogError) -> Measurement {
+        try Measurement.latencies(nanoseconds: appendLatencies(synchronous: synchronous, count: settings.appendsPerRun))
+    }
+
+    /// The `ingest --each` figure's reference: the workload's first event committed untimed (as the
+    /// command line's first line), then the next `count` one committed INSERT each at
+    /// synchronous=FULL; value: p50 latency in µs.
+    func appendEach(count: Int) throws(SheetLogError) -> Measurement {
+        try Measurement.latencies(nanoseconds: Array(appendLatencies(synchronous: SLB_SYNC_FULL, count: count + 1).dropFirst()))
+    }
+
+    /// The latency of each of the first `count` events (at most the workload's) committed on its own, in a fresh file.
+    private func appendLatencies(synchronous: slb_sync, count: Int) throws(SheetLogError) -> [Int64] {
         let path = directory.newDatabasePath("append")
         defer { directory.removeDatabase(at: path) }
         let database = try BaselineDatabase(path: path, synchronous: synchronous)
-        let count = min(settings.appendsPerRun, rows.count)
+        let count = min(count, rows.count)
         var latencies: [Int64] = []
         latencies.reserveCapacity(count)
         for index in 0..<count { latencies.append(try database.appendDurably(rows, index: index)) }
-        return try Measurement.latencies(nanoseconds: latencies)
+        return latencies
     }
 
     /// The workload's first 100 events, one committed transaction each at synchronous=FULL; value:

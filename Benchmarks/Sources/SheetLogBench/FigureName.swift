@@ -5,6 +5,7 @@ enum FigureName: String, CaseIterable, ExpressibleByArgument {
     case durableAppend = "durable-append"
     case fastAppend = "fast-append"
     case burst
+    case ingestFile = "ingest-file"
     case ingestEach = "ingest-each"
     case ingest
     case rebuild
@@ -21,6 +22,7 @@ enum FigureName: String, CaseIterable, ExpressibleByArgument {
         case .durableAppend: "durable append"
         case .fastAppend: "fast append"
         case .burst: "burst of 100 edits"
+        case .ingestFile: "sheetlog ingest of a file"
         case .ingestEach: "sheetlog ingest --each"
         case .ingest: "ingest"
         case .rebuild: "rebuild"

@@ -111,6 +111,18 @@ struct SheetLogBench: ParsableCommand {
         progress("turning the workload into SheetLog commands and ingest lines")
         let sheetLog = try SheetLogSides.make(workload: workload, settings: settings, directory: directory, log: progress)
         let runner = FigureRunner(settings: settings, log: progress)
+        // The command-line figures' inputs, written once (outside any timing) for whichever runs first.
+        var commandLine: CommandLineSides?
+        func commandLineSides() throws -> CommandLineSides {
+            if let commandLine { return commandLine }
+            progress("writing the command-line figures' inputs")
+            let count = max(CommandLineSides.fileLines, CommandLineSides.eachLines + 1)
+            let made = try CommandLineSides(
+                ingest: try IngestLines(WorkloadCommands.make(Array(workload.events.prefix(count)))),
+                events: workload.events, directory: directory)
+            commandLine = made
+            return made
+        }
         var figures: [Figure] = []
         for name in selected {
             switch name {
@@ -122,11 +134,12 @@ struct SheetLogBench: ParsableCommand {
                                                  baseline: { try baseline.append(synchronous: SLB_SYNC_NORMAL) })
             case .burst:
                 figures += try runner.burst(sheetLog: sheetLog.burst, baseline: baseline.burst)
+            case .ingestFile:
+                let sides = try commandLineSides()
+                figures += try runner.ingestFile(lines: sides.fileLineCount, sheetLog: sides.ingestFileRun, baseline: sides.shellRun)
             case .ingestEach:
-                let commandLine = try CommandLineSides(
-                    ingest: try IngestLines(WorkloadCommands.make(Array(workload.events.prefix(CommandLineSides.lines)))),
-                    events: workload.events, directory: directory)
-                figures += try runner.ingestEach(sheetLog: commandLine.sheetLogRun, baseline: commandLine.shellRun)
+                figures += try runner.ingestEach(sheetLog: try commandLineSides().eachRun,
+                                                 baseline: { try baseline.appendEach(count: CommandLineSides.eachLines) })
             case .ingest:
                 figures += try runner.ingest(sheetLog: sheetLog.ingest, baseline: baseline.ingest)
             case .rebuild:
