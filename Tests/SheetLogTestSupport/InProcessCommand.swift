@@ -33,6 +33,10 @@ package enum InProcessCommand {
 
     /// Runs `entry` with `arguments`, `input` on stdin and the environment plus `environment`; waits
     /// for it at most `timeout`, then fails with what it printed so far.
+    ///
+    /// It blocks the calling thread: from async code, await the variant below instead. Two blocked
+    /// cooperative threads (two on two cores) starve a command that needs them (postgres-nio's
+    /// work did, and the suite hung).
     package static func run(
         _ entry: Entry, _ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
         timeout: Duration = ProductBinary.timeout
