@@ -5,16 +5,19 @@ import SheetLog
 /// typed into, swiped at (blocked), kept, typed into again and saved, with idle gaps between forms.
 enum BenchSession {
     static let id = "bench-session"
+    /// The short session the long one's timeline is compared with.
+    static let shortID = "bench-short"
+    static let shortEvents = 100
 
-    /// Records a session of exactly `events` events into a new SheetLog file at `path`.
-    static func record(events: Int, into path: String) async throws {
+    /// Records a session `id` of exactly `events` events into the SheetLog file at `path`.
+    static func record(events: Int, into path: String, id: String = id) async throws {
         let database = try SheetLogDatabase.open(path: path)
         var clock: Int64 = 1_767_258_000_000
         var commands: [CommandEnvelope] = []
         var form = 0
         func add(_ command: SheetCommand, after gap: Int64) {
             clock += gap
-            commands.append(CommandEnvelope(session: id, command: command, id: "bench-\(commands.count + 1)", occurredAt: clock))
+            commands.append(CommandEnvelope(session: id, command: command, id: "\(id)-\(commands.count + 1)", occurredAt: clock))
         }
         while commands.count < events {
             form += 1
