@@ -69,7 +69,7 @@ let package = Package(
             dependencies: ["SheetLogCore", "SheetLogDomain", "SheetLogProjections", "SheetLogStorage", "SheetLogJSON", postgresNIO, logging]
         ),
         // The facade: open a log, record commands, replay, recover drafts, audit, verify; the coordinator.
-        .target(name: "SheetLog", dependencies: ["SheetLogStorage", "SheetLogSQLite", "SheetLogDomain", "SheetLogJSON", "SheetLogPush", logging]),
+        .target(name: "SheetLog", dependencies: ["SheetLogStorage", "SheetLogProjections", "SheetLogSQLite", "SheetLogDomain", "SheetLogJSON", "SheetLogPush", logging]),
         // The facade on the fleet store: `SheetLogDatabase.openFleet(url:device:options:)` opens one device's
         // log in PostgreSQL. A module of its own so that neither `SheetLog` nor `sheetlog` links postgres-nio.
         .target(name: "SheetLogFleet", dependencies: ["SheetLog", "SheetLogPostgres"]),

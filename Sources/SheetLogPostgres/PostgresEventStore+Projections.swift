@@ -9,14 +9,21 @@ extension PostgresEventStore {
     /// ``ProjectionChange`` — the code a device's SQLite store runs — so the fleet holds the device's rows.
     ///
     /// Throws the codec's error for an event the domain refuses: the append rolls back.
-    func writeSheetRows(of recorded: [RecordedEvent], decided: [String: DecidedEvent] = [:], _ connection: PostgresConnection) async throws {
-        try await write(try await sheetRows(of: recorded, decided: decided, connection), connection)
+    /// With `rows` (decided with the events by the facade, which keeps the sessions) nothing is folded.
+    func writeSheetRows(
+        of recorded: [RecordedEvent], rows: ProjectionChange? = nil,
+        _ connection: PostgresConnection
+    ) async throws {
+        if let rows {
+            try await connection.run(SheetRowWriter(device: device).statements(for: rows), logger: logger)
+            return
+        }
+        try await write(try await sheetRows(of: recorded, connection), connection)
     }
 
     /// The read-model rows `recorded` makes, decided from the sessions its streams had before it (read
     /// on `connection`), as statements ready to run.
-    /// The events found in `decided` (the facade's, by event id) are folded as decided, not decoded.
-    func sheetRows(of recorded: [RecordedEvent], decided: [String: DecidedEvent] = [:], _ connection: PostgresConnection) async throws -> SheetRows {
+    func sheetRows(of recorded: [RecordedEvent], _ connection: PostgresConnection) async throws -> SheetRows {
         // An event of the log, not of a session (an erasure): no session folds it.
         let recorded = recorded.filter { !SubjectErasure.isLogLevel(type: $0.type) }
         guard !recorded.isEmpty else { return SheetRows(statements: [], sessions: []) }
@@ -25,7 +32,7 @@ extension PostgresEventStore {
             priors[event.stream] = try await priorSession(event.stream, before: event.version, connection)
         }
         // The fleet holds no subjects' keys: sealed values are folded as withheld (stored as the stand-in `[sealed]`).
-        let change = try ProjectionChange(folding: recorded, keys: NoSubjectKeys(), decided: decided) { stream, _ in
+        let change = try ProjectionChange(folding: recorded, keys: NoSubjectKeys()) { stream, _ in
             priors[stream] ?? ProjectedSession(session: stream)
         }
         return SheetRows(statements: SheetRowWriter(device: device).statements(for: change), sessions: change.sessions.map(\.session))

@@ -34,6 +34,12 @@ package struct ProjectionChange {
     /// The sessions the append touched, in the order of their first event in it.
     package private(set) var sessions: [SessionChange] = []
 
+    /// The change ``ProjectionSteps`` folded.
+    init(dismissals: [DismissalWrite], sessions: [SessionChange]) {
+        self.dismissals = dismissals
+        self.sessions = sessions
+    }
+
     /// Folds `events` (newly recorded, in position order, possibly of several streams) into their
     /// sessions. `priorSession` gives a stream's session as its rows stand before the append, given
     /// the version of the stream's first event in it.
@@ -42,45 +48,22 @@ package struct ProjectionChange {
     /// know, a schema newer than this build reads, a payload it cannot decode — so that the append
     /// rolls back: a reader must never see an event without its rows.
     /// `keys` open sealed events; without them a sealed event throws ``SheetLogError/Code/keyUnavailable``.
-    /// An event found in `decided` (by event id: what the decider made, in this append) is folded as
-    /// it is, its payload neither decoded nor opened.
+    /// (An append the facade decided carries its rows instead: ``ProjectionSteps``.)
     package init(
-        folding events: [RecordedEvent], keys: (any SubjectKeys)? = nil, decided: [String: DecidedEvent] = [:],
+        folding events: [RecordedEvent], keys: (any SubjectKeys)? = nil,
         priorSession: (_ stream: String, _ version: Int64) throws -> ProjectedSession
     ) throws {
         var folded: [String: ProjectedSession] = [:]
-        // The sessions as their rows stand before this append: a row is updated only where it changed.
-        var priors: [String: ProjectedSession] = [:]
-        var touched: [String: Set<String>] = [:]
-        var order: [String] = []
+        var steps = ProjectionSteps()
         // An event of the log, not of a session (an erasure): no session folds it.
         for recorded in events where !SubjectErasure.isLogLevel(type: recorded.type) {
             if folded[recorded.stream] == nil {
-                let prior = try priorSession(recorded.stream, recorded.version)
-                folded[recorded.stream] = prior
-                priors[recorded.stream] = prior
-                order.append(recorded.stream)
+                folded[recorded.stream] = try priorSession(recorded.stream, recorded.version)
             }
-            let event: SheetEvent
-            if let known = decided.isEmpty ? nil : decided[recorded.eventID] {
-                event = known.event
-                if let subject = known.subject, let keys {
-                    folded[recorded.stream]!.adopt(SessionSealing(subject: subject, key: try keys.key(for: subject)))
-                }
-            } else {
-                let opened = try LoggedEvent(recorded).sheetEvent(keys: keys)
-                event = opened.event
-                folded[recorded.stream]!.adopt(opened.sealing)
-            }
-            let step = folded[recorded.stream]!.fold(event, position: recorded.position, version: recorded.version, chain: recorded.chain)
-            if let dismissal = step.dismissal { dismissals.append(.insert(dismissal)) }
-            if let resolution = step.resolution { dismissals.append(.resolve(resolution)) }
-            touched[recorded.stream, default: []].formUnion(step.touched)
+            let opened = try LoggedEvent(recorded).sheetEvent(keys: keys)
+            folded[recorded.stream]!.adopt(opened.sealing)
+            steps.fold(opened.event, into: &folded[recorded.stream]!, position: recorded.position, version: recorded.version, chain: recorded.chain)
         }
-        sessions.reserveCapacity(order.count)
-        for stream in order {
-            guard let session = folded[stream] else { continue }
-            sessions.append(SessionChange(session, writtenAs: priors[stream], touched: touched[stream] ?? []))
-        }
+        self = steps.change(of: folded)
     }
 }

@@ -183,7 +183,7 @@ extension SQLiteEventStore {
             for projection in configuration.projections {
                 do {
                     if let aware = projection as? any EpochAwareProjection {
-                        try aware.apply(recorded, in: db, epoch: epoch, decided: decided.decidedEvents)
+                        try aware.apply(recorded, in: db, epoch: epoch, rows: decided.rows)
                     } else {
                         try projection.apply(recorded, in: db)
                     }

@@ -1,4 +1,5 @@
 import SheetLogDomain
+import SheetLogProjections
 
 /// What a decision made in an ``AppendTransaction`` appends: event batches, receipts of commands
 /// that appended nothing, and the caller's own plan, handed back once the transaction ended.
@@ -18,14 +19,16 @@ package struct DecidedAppend<Plan> {
     /// first: an append stored before is answered with its originals, other content under a stored
     /// id is ``SheetLogError/Code/idempotencyConflict``.
     package var idsLookedUp: Bool
-    /// The events of `batches` as the decider made them, by event id: the backend's projection folds
-    /// these instead of decoding (and opening) the payloads it was just handed. An event without
-    /// an entry is decoded from its bytes.
-    package var decidedEvents: [String: DecidedEvent]
+    /// The read-model rows of `batches`, decided with them from the sessions as stored (the
+    /// decision folded each event once, at the position it takes: the transaction's
+    /// ``AppendTransaction/mark`` plus one per event, in batch order). The backend writes them as
+    /// they are, decoding and opening nothing it was handed; nil when the backend is to fold the
+    /// events itself (an append of events given as bytes).
+    package var rows: ProjectionChange?
 
     package init(
         batches: [StreamBatch], receipts: [CommandReceipt] = [], plan: Plan, validated: Bool = false,
-        jsonWrittenStrictlyValid: Bool = false, idsLookedUp: Bool = false, decidedEvents: [String: DecidedEvent] = [:]
+        jsonWrittenStrictlyValid: Bool = false, idsLookedUp: Bool = false, rows: ProjectionChange? = nil
     ) {
         self.batches = batches
         self.receipts = receipts
@@ -33,6 +36,6 @@ package struct DecidedAppend<Plan> {
         self.validated = validated
         self.jsonWrittenStrictlyValid = jsonWrittenStrictlyValid
         self.idsLookedUp = idsLookedUp
-        self.decidedEvents = decidedEvents
+        self.rows = rows
     }
 }

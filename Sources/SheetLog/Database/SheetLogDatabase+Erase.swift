@@ -82,7 +82,7 @@ extension SheetLogDatabase {
                 erasedAt = stored.occurredAt ?? erasedAt
             }
             // Decided before the key goes, for they are sealed under it (and hold no values).
-            let closing = storedBefore ? nil : try closingPlan(of: subject, at: occurredAt ?? now, in: transaction, sealing: sealing)
+            var closing = storedBefore ? nil : try closingPlan(of: subject, at: occurredAt ?? now, in: transaction, sealing: sealing)
             let keyErasure = try sealing.erase(subject, at: erasedAt, withEvent: !storedBefore)
             let isDefault = sealing.defaultSubject == subject
             guard case .erasedNow = keyErasure, !storedBefore else {
@@ -93,7 +93,7 @@ extension SheetLogDatabase {
             return DecidedAppend(
                 batches: (closing?.plan.batches ?? []) + [StreamBatch(stream: SubjectErasure.stream, events: [event], expected: .any)],
                 plan: (keyErasure, storedBefore, isDefault, closing?.sessions ?? [], erasedAt), idsLookedUp: true,
-                decidedEvents: closing?.plan.decidedEvents ?? [:])
+                rows: closing?.plan.rows())
         }
         cache.removeAll()
         checkpoints.removeAll()
@@ -133,7 +133,7 @@ extension SheetLogDatabase {
         of subject: String, at: Int64, in transaction: any AppendTransaction, sealing: any AppendSealing
     ) throws -> (plan: RecordingPlan, sessions: [String])? {
         let planner = try CommandPlanner(transaction: transaction, cache: cache, metadataTexts: metadataTexts, limits: options.limits)
-        var plan = RecordingPlan(era: cache.era(at: transaction.mark))
+        var plan = RecordingPlan(era: cache.era(at: transaction.mark), position: transaction.mark.position)
         do {
             let sessions = try planner.planClosing(try sealing.sessions(ofSubject: subject), of: subject, at: at, into: &plan)
             return (plan, sessions)

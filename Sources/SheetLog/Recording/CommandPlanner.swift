@@ -1,3 +1,4 @@
+import SheetLogProjections
 import SheetLogStorage
 
 /// Decides a batch of commands inside an append's transaction, each against the sessions as stored
@@ -32,7 +33,7 @@ struct CommandPlanner {
     /// Plans a group of requests in order, each all or nothing: a request a rule refuses is left
     /// out (with its error) and the next one is decided on the states before it.
     func plan(_ group: [RecordQueue.Request]) throws -> RecordingPlan {
-        var plan = RecordingPlan(era: cache.era(at: transaction.mark))
+        var plan = RecordingPlan(era: cache.era(at: transaction.mark), position: transaction.mark.position)
         for request in group {
             // Kept only where a refused request must be undone for the others: a saved copy makes
             // the fold copy the session's state, once per request.
@@ -43,7 +44,7 @@ struct CommandPlanner {
                 try add(request.commands, to: &plan)
                 plan.finishRequest(startingAt: start)
             } catch let error as SheetLogError {
-                plan = before ?? RecordingPlan(era: plan.era)
+                plan = before ?? RecordingPlan(era: plan.era, position: transaction.mark.position)
                 plan.requests.append(.failure(error))
             }
         }
@@ -105,11 +106,11 @@ struct CommandPlanner {
                 }
                 let written = try SheetEventCodec.encodeWritten(event, eventID: id, metadata: metadata, sealing: sealing)
                 data.append(written.data)
-                plan.decidedEvents[id] = DecidedEvent(event: event, subject: seal?.0)
                 if !written.strictlyValid { plan.payloadsStrictlyValid = false }
                 eventIDs.append(id)
             }
             plan.batches.append(StreamBatch(stream: session, events: data, expected: .exact(version)))
+            if let (subject, key) = seal { plan.sessions[session]?.adopt(SessionSealing(subject: subject, key: .available(key))) }
             plan.fold(events, into: session)
         }
         let state = try state(of: target, in: &plan)
@@ -272,19 +273,19 @@ struct CommandPlanner {
 
     /// The session's state within the plan: after the plan's earlier commands, else as stored.
     private func state(of session: String, in plan: inout RecordingPlan) throws -> SessionState {
-        if let state = plan.states[session] { return state }
-        let state = try stored(session, era: plan.era)
-        plan.states[session] = state
-        return state
+        if let state = plan.state(of: session) { return state }
+        let stored = try stored(session, era: plan.era)
+        plan.sessions[session] = stored
+        return stored.state
     }
 
-    /// The session as stored: the cached state when it is exact in this era, else the cached state
+    /// The session as stored: the cached fold when it is exact in this era, else the cached fold
     /// (or an empty one) with the events the cache has not seen folded in.
-    private func stored(_ session: String, era: UInt64) throws -> SessionState {
+    private func stored(_ session: String, era: UInt64) throws -> ProjectedSession {
         let entry = cache.entry(session)
-        if let entry, entry.era == era { return entry.state }
-        let known = entry?.state ?? SessionState(sessionID: session)
-        return try known.catchingUp(with: transaction.readStream(session, after: known.version), keys: keys)
+        if let entry, entry.era == era { return entry.session }
+        let known = entry?.session ?? ProjectedSession(session: session)
+        return try known.catchingUp(with: transaction.readStream(session, after: known.state.version), keys: keys)
     }
 
     /// The stored events of the command whose first event has `id` (`id`, `id#2` …), nil when not

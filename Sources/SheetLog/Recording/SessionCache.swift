@@ -1,7 +1,11 @@
+import SheetLogProjections
 import SheetLogStorage
 
 /// The last known state of each session this database has read or written, and whether it can be
-/// trusted without reading the log again.
+/// trusted without reading the log again: the one cache of sessions on the write path. A session is
+/// held as the projection folds it (``ProjectedSession``: the domain's state with the positions
+/// and sealed texts its rows need), so that the planner decides a command and computes its rows
+/// from the same fold.
 ///
 /// Invariant: an entry whose era is the current era holds its session exactly as stored at
 /// ``lastMark``. The era moves on whenever an append transaction begins at another mark than the
@@ -11,7 +15,7 @@ import SheetLogStorage
 /// Entries only move forward: a state replaces an entry only when its version is at least as high.
 final class SessionCache: Sendable {
     struct Entry {
-        var state: SessionState
+        var session: ProjectedSession
         /// Nil for a state read outside an append transaction: caught up before any decision.
         var era: UInt64?
     }
@@ -25,8 +29,8 @@ final class SessionCache: Sendable {
         var lastMark: LogMark?
 
         mutating func keep(_ entry: Entry) {
-            let session = entry.state.sessionID
-            if let known = entries[session], known.state.version > entry.state.version { return }
+            let session = entry.session.session
+            if let known = entries[session], known.session.state.version > entry.session.state.version { return }
             if entries[session] == nil, entries.count >= SessionCache.capacity { entries.removeAll(keepingCapacity: true) }
             entries[session] = entry
         }
@@ -50,11 +54,11 @@ final class SessionCache: Sendable {
     }
 
     /// Keeps the states a committed (or empty) append transaction left, exact at `mark` in `era`.
-    func commit(_ states: [String: SessionState], era: UInt64, mark: LogMark) {
+    func commit(_ sessions: [String: ProjectedSession], era: UInt64, mark: LogMark) {
         storage.withLock { storage in
             guard era == storage.era else { return }
             storage.lastMark = mark
-            for state in states.values { storage.keep(Entry(state: state, era: era)) }
+            for session in sessions.values { storage.keep(Entry(session: session, era: era)) }
         }
     }
 
@@ -69,7 +73,7 @@ final class SessionCache: Sendable {
     }
 
     /// Keeps a state read outside an append transaction, never trusted without a catch-up.
-    func remember(_ state: SessionState) {
-        storage.withLock { $0.keep(Entry(state: state, era: nil)) }
+    func remember(_ session: ProjectedSession) {
+        storage.withLock { $0.keep(Entry(session: session, era: nil)) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SheetLogProjections
 
 extension SheetLogDatabase {
     /// Records one command in `session` and returns its events and the session's new state.
@@ -105,13 +106,14 @@ extension SheetLogDatabase {
                 let planner = try CommandPlanner(
                     transaction: transaction, cache: cache, metadataTexts: metadataTexts, limits: options.limits,
                     liveSessions: liveSessions.snapshot)
-                let plan = try planner.plan(group)
+                var plan = try planner.plan(group)
+                let rows = plan.rows()
                 return DecidedAppend(
                     batches: plan.batches, receipts: plan.receipts, plan: plan,
                     jsonWrittenStrictlyValid: plan.payloadsStrictlyValid && metadataTexts.isStrictlyValid, idsLookedUp: true,
-                    decidedEvents: plan.decidedEvents)
+                    rows: rows)
             }
-            cache.commit(outcome.plan.states, era: outcome.plan.era, mark: outcome.mark)
+            cache.commit(outcome.plan.sessions, era: outcome.plan.era, mark: outcome.mark)
             var appended: [String: RecordedEvent] = [:]
             for event in outcome.result.events { appended[event.eventID] = event }
             for (request, result) in zip(group, outcome.plan.requests) {
@@ -130,13 +132,13 @@ extension SheetLogDatabase {
         plan.outcomes[range].map { outcome in
             switch outcome {
             case let .alreadyStored(session, events, state):
-                return RecordResult(session: session, events: events, alreadyStored: true, state: state ?? plan.states[session]!)
+                return RecordResult(session: session, events: events, alreadyStored: true, state: state ?? plan.state(of: session)!)
             case let .decided(session, eventIDs, state):
                 return RecordResult(session: session, events: eventIDs.compactMap { appended[$0] }, alreadyStored: false,
-                                    state: state ?? plan.states[session]!)
+                                    state: state ?? plan.state(of: session)!)
             case let .repeated(session, eventIDs, state):
                 return RecordResult(session: session, events: eventIDs.compactMap { appended[$0] }, alreadyStored: true,
-                                    state: state ?? plan.states[session]!)
+                                    state: state ?? plan.state(of: session)!)
             }
         }
     }
@@ -159,11 +161,11 @@ extension SheetLogDatabase {
 
     /// The state of `session` as stored now: the cached state with the events it has not seen folded in.
     func catchUp(_ session: String) async throws -> SessionState {
-        let known = cache.entry(session)?.state ?? SessionState(sessionID: session)
-        let newer = try await backend.readStream(session, after: known.version)
-        guard !newer.isEmpty else { return known }
-        let state = try known.catchingUp(with: newer, keys: backend.subjectKeys)
-        cache.remember(state)
-        return state
+        let known = cache.entry(session)?.session ?? ProjectedSession(session: session)
+        let newer = try await backend.readStream(session, after: known.state.version)
+        guard !newer.isEmpty else { return known.state }
+        let caughtUp = try known.catchingUp(with: newer, keys: backend.subjectKeys)
+        cache.remember(caughtUp)
+        return caughtUp.state
     }
 }

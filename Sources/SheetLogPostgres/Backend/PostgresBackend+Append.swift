@@ -56,7 +56,7 @@ extension PostgresBackend {
                     "an event id of the append is already stored on device \(device): a retried append must hold exactly the same events",
                     context: .init(stream: decided.batches.first?.stream, eventID: decided.batches.first?.events.first?.eventID, operation: "append"))
             }
-            try await store.writeSheetRows(of: recorded, decided: decided.decidedEvents, connection)
+            try await store.writeSheetRows(of: recorded, rows: decided.rows, connection)
             try await insertReceipts(decided.receipts, recordedAt: recordedAt, connection)
             outcome = DecidedAppendOutcome(
                 result: AppendResult(events: recorded, alreadyStored: false), plan: decided.plan,

@@ -12,30 +12,46 @@ extension SheetProjection: EpochAwareProjection {
     /// Throws for an event the domain refuses — a type it does not know, a payload it cannot
     /// decode (see ``SheetProjection``): the append rolls back.
     public func apply(_ events: [RecordedEvent], in db: Database) throws {
-        try apply(events, in: db, epoch: nil, decided: [:])
+        try apply(events, in: db, epoch: nil)
     }
 
     /// ``apply(_:in:)`` for a store that vouches that, within `epoch`, only its own appends changed
     /// the log: a session cached during the same epoch is used without reading the log to check it.
-    /// The events found in `decided` are folded as the decider made them, their payloads not decoded.
-    package func apply(_ events: [RecordedEvent], in db: Database, epoch: LogEpoch, decided: [String: DecidedEvent]) throws {
-        try apply(events, in: db, epoch: Optional(epoch), decided: decided)
+    /// With `rows` (the facade's append, which folded its events as it decided them) nothing is
+    /// folded: the rows are written as given, and the facade, not this projection, keeps the sessions.
+    package func apply(
+        _ events: [RecordedEvent], in db: Database, epoch: LogEpoch, rows: ProjectionChange?
+    ) throws {
+        if let rows {
+            try SheetRowWriter(db: db).write(rows)
+            try reprojectErasures(in: events, in: db)
+            return
+        }
+        try apply(events, in: db, epoch: Optional(epoch))
     }
 
-    private func apply(_ events: [RecordedEvent], in db: Database, epoch: LogEpoch?, decided: [String: DecidedEvent]) throws {
-        let change = try ProjectionChange(folding: events, keys: ring?.keys(in: db), decided: decided) { stream, version in
+    private func apply(_ events: [RecordedEvent], in db: Database, epoch: LogEpoch?) throws {
+        let change = try ProjectionChange(folding: events, keys: ring?.keys(in: db)) { stream, version in
             try priorSession(stream, before: version, epoch: epoch, in: db)
         }
         try SheetRowWriter(db: db).write(change)
-        var folded = change.sessions.map(\.session)
+        let erased = try reprojectErasures(in: events, in: db)
+        let folded = change.sessions.map(\.session).filter { !erased.contains($0.session) }
+        let cache = self.cache
+        db.afterNextTransaction(onCommit: { _ in cache.store(folded, epoch: epoch) })
+    }
+
+    /// Writes again, every value erased, the rows of each session of a subject erased by one of
+    /// `events` (after the rows of the events that closed them) and returns those sessions.
+    @discardableResult
+    private func reprojectErasures(in events: [RecordedEvent], in db: Database) throws -> Set<String> {
+        var reprojected: Set<String> = []
         for erased in try erasedSubjects(in: events) {
-            // After the rows of the events that closed the subject's sessions: every value erased.
             let sessions = try SQLiteAppendSealing.sessions(ofSubject: erased, in: db)
             try Self.reproject(sessions, erasing: erased, keys: ring?.keys(in: db) ?? NoSubjectKeys(), in: db)
-            folded.removeAll { sessions.contains($0.session) }
+            reprojected.formUnion(sessions)
         }
-        let cache = self.cache
-        db.afterNextTransaction(onCommit: { [folded] _ in cache.store(folded, epoch: epoch) })
+        return reprojected
     }
 
     /// The subjects whose `eraseSubject` events are among `events`: their keys are deleted in this
