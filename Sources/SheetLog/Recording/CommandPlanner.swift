@@ -34,6 +34,10 @@ struct CommandPlanner {
     /// out (with its error) and the next one is decided on the states before it.
     func plan(_ group: [RecordQueue.Request]) throws -> RecordingPlan {
         var plan = RecordingPlan(era: cache.era(at: transaction.mark), position: transaction.mark.position)
+        // Sized once: a bulk ingest's group holds thousands of commands, each with an id of its own.
+        let commands = group.reduce(0) { $0 + $1.commands.count }
+        plan.ownIDs.reserveCapacity(commands)
+        plan.outcomes.reserveCapacity(commands)
         for request in group {
             // Kept only where a refused request must be undone for the others: a saved copy makes
             // the fold copy the session's state, once per request.

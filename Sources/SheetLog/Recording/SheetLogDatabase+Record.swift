@@ -115,6 +115,7 @@ extension SheetLogDatabase {
             }
             cache.commit(outcome.plan.sessions, era: outcome.plan.era, mark: outcome.mark)
             var appended: [String: RecordedEvent] = [:]
+            appended.reserveCapacity(outcome.result.events.count)
             for event in outcome.result.events { appended[event.eventID] = event }
             for (request, result) in zip(group, outcome.plan.requests) {
                 if case .success = result { liveSessions.recorded(request.commands) }

@@ -58,7 +58,8 @@ extension SheetProjection: EpochAwareProjection {
     /// transaction (``SheetLogDatabase/erase(subject:requestedBy:id:occurredAt:)`` appends the event
     /// only with the deletion).
     private func erasedSubjects(in events: [RecordedEvent]) throws -> [String] {
-        try events.filter { SubjectErasure.isLogLevel(type: $0.type) }.map { try SubjectErasure.decode($0).subject }
+        // Lazily: every append asks, and an eager filter copied each event of a bulk ingest's batch.
+        try events.lazy.filter { SubjectErasure.isLogLevel(type: $0.type) }.map { try SubjectErasure.decode($0).subject }
     }
 
     /// The session as it was before the event at `version`: the cached fold when the log still
