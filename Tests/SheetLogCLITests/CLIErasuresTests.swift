@@ -40,6 +40,19 @@ struct CLIErasuresTests {
         }
     }
 
+    /// `$erasures` holds the log's erasures, not sheets: a reading command that names it as a session
+    /// says so and where erasures are listed, rather than "no dismissals match" or a decoding error.
+    @Test(arguments: [["audit", "--session"], ["replay"], ["state"], ["export", "--session"]])
+    func theErasureStreamNamedAsASessionPointsToTheErasures(command: [String]) throws {
+        let log = try CLIErasureCopyTests.ErasedLog()
+        defer { log.cli.remove() }
+        let result = try log.cli.run(["--key-file", log.key] + command + ["$erasures"])
+        #expect(result.status != 0, "\(command): \(result.stdout)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("$erasures holds the log's erasures, not a session"), "\(result.stderr)")
+        #expect(result.stderr.contains("sheetlog erasures"), "\(result.stderr)")
+    }
+
     @Test func theTableAndTheCSV() throws {
         let log = try CLIErasureCopyTests.ErasedLog()
         defer { log.cli.remove() }
