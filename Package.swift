@@ -177,7 +177,7 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
-        .testTarget(name: "SheetLogTests", dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogSQLite", grdb, logging, propertyBased]),
+        .testTarget(name: "SheetLogTests", dependencies: ["SheetLogTestSupport", "SheetLog", "SheetLogSQLite", "SheetLogProjections", grdb, logging, propertyBased]),
         .testTarget(name: "SheetLogIngestTests", dependencies: ["SheetLogIngest", "SheetLogJSON"]),
         .testTarget(name: "SheetLogPushTests", dependencies: ["SheetLogPush", "SheetLogCore", "SheetLogTestSupport", propertyBased]),
         .testTarget(name: "SheetLogCLITests", dependencies: ["SheetLogTestSupport", "SheetLogCLI", "SheetLog", "SheetLogSQLite", grdb, propertyBased]),

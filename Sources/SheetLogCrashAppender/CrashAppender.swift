@@ -40,7 +40,7 @@ struct CrashAppender: AsyncParsableCommand {
     func run() async throws {
         let workload = Workload(seed: seed, appendCount: appends, sessionCount: sessions)
         let storeConfiguration = SQLiteEventStore.Configuration(
-            durability: durability == "normal" ? .normal : .full, projections: [SheetProjection()])
+            durability: durability == "normal" ? .normal : .full).keepingSheets()
         if let ballast {
             try await fillDisk(workload, configuration: storeConfiguration, ballast: ballast)
             return

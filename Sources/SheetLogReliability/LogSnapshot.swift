@@ -33,7 +33,7 @@ package struct LogSnapshot: Sendable {
         let chain = try await store.verifyChain()
         let integrity = try await store.writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
         let mismatches = try await store.verifyProjections()
-        let keepsSheets = store.configuration.projections.contains { $0.tables.contains("presentations") }
+        let keepsSheets = store.configuration.sheets != nil
         let drafts = keepsSheets ? try await openDrafts(store) : nil
         return LogSnapshot(events: events, chain: chain, integrityCheck: integrity,
                            projectionMismatches: mismatches, projectedOpenDrafts: drafts)

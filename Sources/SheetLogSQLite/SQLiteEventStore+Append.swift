@@ -179,17 +179,11 @@ extension SQLiteEventStore {
             }
             versions[batch.stream] = version
         }
-        if !recorded.isEmpty {
-            for projection in configuration.projections {
-                do {
-                    if let aware = projection as? any EpochAwareProjection {
-                        try aware.apply(recorded, in: db, epoch: epoch, rows: decided.rows)
-                    } else {
-                        try projection.apply(recorded, in: db)
-                    }
-                } catch {
-                    throw projectionFailure(error, projection: projection, events: recorded)
-                }
+        if !recorded.isEmpty, let sheets = configuration.sheets {
+            do {
+                try sheets.apply(recorded, in: db, epoch: epoch, rows: decided.rows)
+            } catch {
+                throw projectionFailure(error, projection: sheets.name, events: recorded)
             }
         }
         try insertReceipts(decided.receipts, recordedAt: recordedAt, in: db)
@@ -288,17 +282,17 @@ extension SQLiteEventStore {
         return [UInt8](chain)
     }
 
-    private func projectionFailure(_ error: any Error, projection: any SQLiteProjection, events: [RecordedEvent]) -> any Error {
+    private func projectionFailure(_ error: any Error, projection: String, events: [RecordedEvent]) -> any Error {
         let positions = "\(events.first?.position ?? 0)…\(events.last?.position ?? 0)"
-        let context = SheetLogError.Context(position: events.first?.position, operation: "projection \(projection.name)")
+        let context = SheetLogError.Context(position: events.first?.position, operation: "projection \(projection)")
         switch error {
         case is SheetLogError, is CancellationError:
             return error
         case let error as DatabaseError:
-            return SheetLogError.storage(error, operation: "projection \(projection.name) applying positions \(positions)", context: context)
+            return SheetLogError.storage(error, operation: "projection \(projection) applying positions \(positions)", context: context)
         default:
             return SheetLogError(
-                .storage, "projection \(projection.name) failed to apply positions \(positions) with an error of type \(type(of: error))",
+                .storage, "projection \(projection) failed to apply positions \(positions) with an error of type \(type(of: error))",
                 context: context)
         }
     }

@@ -30,8 +30,9 @@ extension SQLiteEventStore {
         public var clock: any SheetLogClock
         /// How long an append waits for another connection or process holding the write lock.
         public var busyTimeout: Duration
-        /// Read models updated inside every append's transaction.
-        public var projections: [any SQLiteProjection]
+        /// The sheet read models, updated inside every append's transaction; nil for a bare log
+        /// (``keepingSheets(_:)`` sets them; `SQLiteBackend` always does).
+        package var sheets: SheetProjection?
         /// Receives migrations applied and appends whose commit outcome is unknown. Never payloads.
         /// Quiet unless you pass one.
         public var logger: Logger
@@ -49,7 +50,6 @@ extension SQLiteEventStore {
             limits: InputLimits = .default,
             clock: any SheetLogClock = SystemClock(),
             busyTimeout: Duration = .seconds(5),
-            projections: [any SQLiteProjection] = [],
             logger: Logger = Logger(label: "SheetLog.SQLite", factory: { _ in SwiftLogNoOpLogHandler() }),
             subscriptionPollInterval: Duration = .milliseconds(75)
         ) {
@@ -57,9 +57,18 @@ extension SQLiteEventStore {
             self.limits = limits
             self.clock = clock
             self.busyTimeout = busyTimeout
-            self.projections = projections
             self.logger = logger
             self.subscriptionPollInterval = subscriptionPollInterval
         }
+    }
+}
+
+extension SQLiteEventStore.Configuration {
+    /// This configuration with the sheet read models kept in every append's transaction: give each
+    /// store its own ``SheetProjection`` (it caches the sessions it folds from events given as bytes).
+    package func keepingSheets(_ sheets: SheetProjection = SheetProjection()) -> Self {
+        var configuration = self
+        configuration.sheets = sheets
+        return configuration
     }
 }

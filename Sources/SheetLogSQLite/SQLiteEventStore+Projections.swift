@@ -2,20 +2,18 @@ import GRDB
 import SheetLogCore
 
 extension SQLiteEventStore {
-    /// Rebuilds every configured projection from the whole log in one transaction.
+    /// Rebuilds the sheet read models from the whole log in one transaction (nothing for a bare log).
     @concurrent
     public func rebuildProjections() async throws {
         try refuseWriteIfReadOnly("rebuildProjections")
-        let projections = configuration.projections
+        guard let sheets = configuration.sheets else { return }
         try await inImmediateTransaction("rebuildProjections", commit: true) { db in
-            for projection in projections {
-                try projection.rebuild(from: EventLogReader(db: db), in: db)
-            }
+            try sheets.rebuild(in: db)
         }
     }
 
-    /// Compares every projection's tables with a rebuild from the log, then rolls back so that
-    /// nothing changes. Returns one mismatch per differing table, empty when all agree.
+    /// Compares the sheet read models' tables with a rebuild from the log, then rolls back so that
+    /// nothing changes. Returns one mismatch per differing table, empty when all agree (and for a bare log).
     ///
     /// The rebuild runs in a transaction that is rolled back, which still needs the write lock. A
     /// store opened for reading only (``init(readingFileAt:configuration:)``) never writes to its file:
@@ -23,7 +21,7 @@ extension SQLiteEventStore {
     /// database first, which takes as much temporary disk space as the database, and compares there.
     @concurrent
     public func verifyProjections() async throws -> [ProjectionMismatch] {
-        let projections = configuration.projections
+        guard let sheets = configuration.sheets else { return [] }
         if isReadOnly {
             let scratch: DatabaseQueue
             do {
@@ -35,30 +33,25 @@ extension SQLiteEventStore {
             }
             defer { try? scratch.close() }
             return try await inImmediateTransaction("verifyProjections", on: scratch, commit: false) { db in
-                try Self.compare(projections, in: db)
+                try Self.compare(sheets, in: db)
             }
         }
         return try await inImmediateTransaction("verifyProjections", commit: false) { db in
-            try Self.compare(projections, in: db)
+            try Self.compare(sheets, in: db)
         }
     }
 
-    /// One mismatch per table of `projections` whose rows differ from a rebuild, which is left in the
+    /// One mismatch per table of `sheets` whose rows differ from a rebuild, which is left in the
     /// transaction for the caller to roll back.
-    private static func compare(_ projections: [any SQLiteProjection], in db: Database) throws -> [ProjectionMismatch] {
-        var stored: [[TableDump]] = []
-        for projection in projections {
-            stored.append(try projection.tables.map { try TableDump(table: $0, in: db) })
-        }
+    private static func compare(_ sheets: SheetProjection, in db: Database) throws -> [ProjectionMismatch] {
+        let stored = try sheets.tables.map { try TableDump(table: $0, in: db) }
+        try sheets.rebuild(in: db)
         var mismatches: [ProjectionMismatch] = []
-        for (projection, storedTables) in zip(projections, stored) {
-            try projection.rebuild(from: EventLogReader(db: db), in: db)
-            for storedTable in storedTables {
-                let rebuilt = try TableDump(table: storedTable.table, in: db)
-                let json = projection.jsonColumns[storedTable.table] ?? []
-                if let mismatch = storedTable.firstDifference(from: rebuilt, projection: projection.name, jsonColumns: json) {
-                    mismatches.append(mismatch)
-                }
+        for storedTable in stored {
+            let rebuilt = try TableDump(table: storedTable.table, in: db)
+            let json = sheets.jsonColumns[storedTable.table] ?? []
+            if let mismatch = storedTable.firstDifference(from: rebuilt, projection: sheets.name, jsonColumns: json) {
+                mismatches.append(mismatch)
             }
         }
         return mismatches

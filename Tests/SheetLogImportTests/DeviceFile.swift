@@ -25,7 +25,7 @@ struct DeviceFile {
     /// the same sheet history under other ids, which is another history).
     func append(seed: UInt64, appends: Range<Int>, sessions: Int = 3, idPrefix: String? = nil) async throws {
         let workload = Workload(seed: seed, appendCount: appends.upperBound, sessionCount: sessions)
-        let store = try SQLiteEventStore(path: path, configuration: .init(durability: .normal, projections: [SheetProjection()]))
+        let store = try SQLiteEventStore(path: path, configuration: .init(durability: .normal).keepingSheets())
         defer { try? store.close() }
         // Many planned appends per transaction: their expected versions follow one another.
         var pending: [StreamBatch] = []

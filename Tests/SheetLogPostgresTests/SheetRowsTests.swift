@@ -19,7 +19,7 @@ import Testing
         let clock = ManualClock()
         clock.set(milliseconds: 1_767_225_600_000)
         let sqlite = try SQLiteEventStore.inMemory(configuration: .init(
-            clock: clock, projections: [SheetProjection()], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
+            clock: clock, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }).keepingSheets())
         let device = TestFleet.device("rows")
         // A database of its own, with a bystander device holding the same log, whose rows rebuild must leave alone.
         let url = try await TestFleet.migratedURL()

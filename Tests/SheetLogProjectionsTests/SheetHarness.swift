@@ -48,7 +48,8 @@ final class SheetHarness {
 
     /// A store configuration with the projection and a silent logger (every store logs its migrations).
     static func configuration(_ projection: SheetProjection = SheetProjection()) -> SQLiteEventStore.Configuration {
-        .init(clock: ManualClock(), projections: [projection], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        SQLiteEventStore.Configuration(clock: ManualClock(), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+            .keepingSheets(projection)
     }
 
     func state(_ session: String) -> SessionState {

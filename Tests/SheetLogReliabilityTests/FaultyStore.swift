@@ -23,7 +23,8 @@ enum FaultyStore {
     /// The production configuration with the sheet projections, without log lines (hundreds of runs
     /// would each log a migration).
     static func configuration(_ durability: SQLiteEventStore.Durability = .full) -> SQLiteEventStore.Configuration {
-        .init(durability: durability, projections: [SheetProjection()], logger: Logger(label: "SheetLog.reliability", factory: { _ in SwiftLogNoOpLogHandler() }))
+        SQLiteEventStore.Configuration(durability: durability, logger: Logger(label: "SheetLog.reliability", factory: { _ in SwiftLogNoOpLogHandler() }))
+            .keepingSheets()
     }
 
     /// The counters' writes and syncs spent by `body`.

@@ -69,24 +69,23 @@ struct ReadOnlyStoreTests {
     func verifiesProjectionsWithoutWriting() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("log.sqlite")
-        let writing = try SQLiteEventStore(path: path, configuration: .init(clock: ManualClock(), projections: [TypeCountProjection()]))
-        try TypeCountProjection.createTable(in: writing.writer)
-        _ = try await writing.append([event("e1", type: "present"), event("e2"), event("e3")], to: "s1", expecting: .noStream)
+        let writing = try SQLiteEventStore(path: path, configuration: .init(clock: ManualClock()).keepingSheets())
+        _ = try await writing.append(try ProjectionTests.sheetEvents(), to: "s1", expecting: .noStream)
         try writing.close()
         let before = try snapshot(directory)
 
-        let reading = try SQLiteEventStore(readingFileAt: path, configuration: .init(projections: [TypeCountProjection()]))
+        let reading = try SQLiteEventStore(readingFileAt: path, configuration: .init().keepingSheets())
         #expect(try await reading.verifyProjections().isEmpty)
         try reading.close()
 
         let tampering = try DatabaseQueue(path: path)
-        try await tampering.write { db in try db.execute(sql: "UPDATE type_counts SET count = 7 WHERE type = 'edit'") }
+        try await tampering.write { db in try db.execute(sql: "UPDATE presentations SET status = 'abandoned'") }
         try tampering.close()
         let tampered = try snapshot(directory)
-        let again = try SQLiteEventStore(readingFileAt: path, configuration: .init(projections: [TypeCountProjection()]))
+        let again = try SQLiteEventStore(readingFileAt: path, configuration: .init().keepingSheets())
         #expect(try await again.verifyProjections() == [
-            ProjectionMismatch(projection: "typeCounts", table: "type_counts", row: 1, columns: ["count"],
-                               storedRowCount: 2, rebuiltRowCount: 2),
+            ProjectionMismatch(projection: "sheets", table: "presentations", row: 1, columns: ["status"],
+                               storedRowCount: 1, rebuiltRowCount: 1),
         ])
         try again.close()
         #expect(try snapshot(directory) == tampered)

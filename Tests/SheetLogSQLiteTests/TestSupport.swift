@@ -8,9 +8,10 @@ func event(_ id: String, type: String = "edit", field: String = "amount", value:
     EventData(eventID: id, type: type, payload: #"{"field":"\#(field)","value":"\#(value)"}"#, occurredAt: 1_000)
 }
 
-/// A store in memory with a manual clock.
-func memoryStore(projections: [any SQLiteProjection] = []) throws -> SQLiteEventStore {
-    try SQLiteEventStore.inMemory(configuration: .init(clock: ManualClock(), projections: projections))
+/// A store in memory with a manual clock; with `sheets`, keeping the sheet read models.
+func memoryStore(sheets: Bool = false) throws -> SQLiteEventStore {
+    let configuration = SQLiteEventStore.Configuration(clock: ManualClock())
+    return try SQLiteEventStore.inMemory(configuration: sheets ? configuration.keepingSheets() : configuration)
 }
 
 /// The value of a pragma, read on the store's writer connection.

@@ -1,30 +1,23 @@
 import GRDB
 import SheetLog
+import SheetLogProjections
 import SheetLogSQLite
 
 /// A SQLite backend that tells a test what a long job has done so far: ``onChunk`` runs after every
-/// chunk of events the facade reads (export, verify's decoding check) and after every chunk a
-/// rebuild folds (through an extra projection, rebuilt after the sheets). Everything else is the
-/// SQLite backend's own.
+/// chunk of events the facade reads (export, verify's decoding check) and when a rebuild of the read
+/// models starts reading the log (seen in SQLite's statement trace of the store's writer, the
+/// connection every rebuild runs on). Everything else is the SQLite backend's own.
 final class ObservedBackend: SheetLogBackend {
     let inner: SQLiteBackend
     let onChunk: @Sendable () -> Void
 
     init(path: String, onChunk: @escaping @Sendable () -> Void) throws {
         self.onChunk = onChunk
-        inner = try SQLiteBackend.open(path: path, configuration: .init(projections: [ChunkProjection(onChunk: onChunk)]))
-    }
-
-    /// Folds nothing; counts the rebuild's chunks.
-    struct ChunkProjection: SQLiteProjection {
-        let name = "chunks"
-        let tables: [String] = []
-        let onChunk: @Sendable () -> Void
-
-        func apply(_ events: [RecordedEvent], in db: Database) throws {}
-
-        func rebuild(from log: EventLogReader, in db: Database) throws {
-            try log.forEachChunk { _ in onChunk() }
+        inner = try SQLiteBackend.open(path: path, configuration: .init())
+        try inner.store.writer.writeWithoutTransaction { db in
+            db.trace(options: .statement) { event in
+                if case .statement(let statement) = event, statement.sql == RawEventChunk.selectSQL { onChunk() }
+            }
         }
     }
 

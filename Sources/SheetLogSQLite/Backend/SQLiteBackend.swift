@@ -74,15 +74,14 @@ package final class SQLiteBackend: SheetLogBackend, Sendable {
         return backend
     }
 
-    /// `configuration` with a fresh ``SheetProjection`` ahead of its own projections: a projection
-    /// caches the sessions it folded, so each store gets its own.
+    /// `configuration` with a fresh ``SheetProjection``: it caches the sessions it folded, so each
+    /// store gets its own.
     private static func keepingSheets(
         _ configuration: SQLiteEventStore.Configuration, _ sealing: SealingRequest?
     ) -> SQLiteEventStore.Configuration {
         var configuration = configuration
         if let sealing { configuration.keyRing = SubjectKeyRing(master: sealing.master, defaultSubject: sealing.defaultSubject) }
-        configuration.projections = [SheetProjection(ring: configuration.keyRing)] + configuration.projections
-        return configuration
+        return configuration.keepingSheets(SheetProjection(ring: configuration.keyRing))
     }
 
     package func close() throws {

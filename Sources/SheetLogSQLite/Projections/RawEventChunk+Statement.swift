@@ -4,7 +4,7 @@ import SheetLogProjections
 
 extension RawEventChunk {
     /// The SELECT whose rows ``append(from:)`` copies, in its column order.
-    static let selectSQL = """
+    package static let selectSQL = """
         SELECT position, stream, version, type, schema_version, payload, COALESCE(occurred_at, recorded_at), event_id
         FROM events ORDER BY position
         """

@@ -3,20 +3,16 @@ import GRDB
 import SheetLogDomain
 import SheetLogProjections
 
-extension SheetProjection: EpochAwareProjection {
-    /// Folds the newly recorded events (position order, possibly several streams) into their
-    /// sessions and writes what changed (``ProjectionChange``): a dismissal row per
-    /// `attemptDismiss`, the resolution of an answered alert, the touched presentations and the
-    /// sessions, each row once per append.
+extension SheetProjection {
+    /// Writes the rows of the newly recorded events (position order, possibly several streams):
+    /// a dismissal row per `attemptDismiss`, the resolution of an answered alert, the touched
+    /// presentations and the sessions, each row once per append.
     ///
-    /// Throws for an event the domain refuses — a type it does not know, a payload it cannot
-    /// decode (see ``SheetProjection``): the append rolls back.
-    public func apply(_ events: [RecordedEvent], in db: Database) throws {
-        try apply(events, in: db, epoch: nil)
-    }
-
-    /// ``apply(_:in:)`` for a store that vouches that, within `epoch`, only its own appends changed
-    /// the log: a session cached during the same epoch is used without reading the log to check it.
+    /// Events given as bytes are folded into their sessions here (``ProjectionChange``); the store
+    /// vouches that, within `epoch`, only its own appends changed the log, so a session cached
+    /// during the same epoch is used without reading the log to check it. Throws for an event the
+    /// domain refuses — a type it does not know, a payload it cannot decode (see
+    /// ``SheetProjection``): the append rolls back.
     /// With `rows` (the facade's append, which folded its events as it decided them) nothing is
     /// folded: the rows are written as given, and the facade, not this projection, keeps the sessions.
     package func apply(
@@ -27,10 +23,10 @@ extension SheetProjection: EpochAwareProjection {
             try reprojectErasures(in: events, in: db)
             return
         }
-        try apply(events, in: db, epoch: Optional(epoch))
+        try fold(events, in: db, epoch: epoch)
     }
 
-    private func apply(_ events: [RecordedEvent], in db: Database, epoch: LogEpoch?) throws {
+    private func fold(_ events: [RecordedEvent], in db: Database, epoch: LogEpoch) throws {
         let change = try ProjectionChange(folding: events, keys: ring?.keys(in: db)) { stream, version in
             try priorSession(stream, before: version, epoch: epoch, in: db)
         }

@@ -8,15 +8,17 @@ extension SheetProjection {
     /// presentation and session row once, at the end, plus one row per dismissal with its
     /// resolution already known: no SQL write per event.
     ///
-    /// It produces exactly the rows the appends produced through ``apply(_:in:)``: both fold with
+    /// It produces exactly the rows the appends produced (``apply(_:in:epoch:rows:)``): both fold with
     /// `ProjectedSession` and write the same columns with the same values. The work that needs no
     /// database — decoding payloads, folding every other stream, encoding the presentations' JSON —
     /// runs on a second thread, ahead of the fold and the inserts (`PipelinedEventScan`,
     /// `RebuildRows`); in a sealed log, where opening and sealing values is most of that work, the
     /// database's thread takes half of it. None of it changes a byte of the rows. The log is read in
-    /// one pass, not in `log`'s chunks.
-    public func rebuild(from log: EventLogReader, in db: Database) throws {
-        try reset(in: db)
+    /// one pass.
+    package func rebuild(in db: Database) throws {
+        for table in tables {
+            try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)")
+        }
         let statement = try db.makeStatement(sql: RawEventChunk.selectSQL)
         let rows = try Row.fetchCursor(statement)
         let (sessions, dismissals) = try PipelinedEventScan.fold(keys: try ring?.snapshot(in: db), openingValues: ring != nil) { capacity in

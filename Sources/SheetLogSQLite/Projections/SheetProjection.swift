@@ -7,21 +7,21 @@ import SheetLogProjections
 /// rows the pure `SheetLogProjections` module decides.
 ///
 /// Every row comes from the domain's own fold (``SessionState/apply(_:)``, the evolve of
-/// ``SheetDecider``), the same one the app, replay and `verify` use: each appended event is
-/// decoded with ``SheetEventCodec`` and folded into its session's state (``ProjectionChange``), and
-/// the rows of what changed are written. ``rebuild(from:in:)`` folds the whole log the same way and
-/// writes the same rows.
+/// ``SheetDecider``), the same one the app, replay and `verify` use. An append the facade decided
+/// carries its rows (`DecidedAppend.rows`), written as they are; events given to the store as bytes
+/// are decoded with ``SheetEventCodec`` and folded into their sessions (``ProjectionChange``).
+/// ``rebuild(in:)`` folds the whole log the same way and writes the same rows.
 ///
 /// An event the domain refuses — a type it does not know (a newer SheetLog's, or another
-/// program's), a schema version newer than this build reads, or a malformed payload — makes
-/// ``apply(_:in:)`` throw the codec's ``SheetLogError`` (``SheetLogError/Code/undecodableEvent``
+/// program's), a schema version newer than this build reads, or a malformed payload — makes the
+/// append throw the codec's ``SheetLogError`` (``SheetLogError/Code/undecodableEvent``
 /// or ``SheetLogError/Code/unsupportedSchemaVersion``, naming its position, stream and type), so
-/// the append rolls back, and makes ``rebuild(from:in:)`` throw the same error, so the rebuild
+/// the append rolls back, and makes ``rebuild(in:)`` throw the same error, so the rebuild
 /// rolls back: skipping it would leave rows that silently disagree with the log (whose meaning for
 /// the sheets this build cannot know), and a reader must never see an event without its rows.
 ///
 /// ```swift
-/// let store = try SQLiteEventStore(path: path, configuration: .init(projections: [SheetProjection()]))
+/// let store = try SQLiteEventStore(path: path, configuration: .init().keepingSheets())
 /// let events = try SheetDecider.decide(.present(presentation: "p1", route: Route(name: "newExpense")),
 ///                                      state: SessionState(sessionID: "s1"), at: 1_000)
 /// try await store.append(events.map { try $0.eventData() }, to: "s1", expecting: .noStream)
@@ -30,11 +30,13 @@ import SheetLogProjections
 ///
 /// Give each store its own instance: an instance caches the sessions it folded (checked against
 /// the log before use, so sharing one is safe, only slower).
-public struct SheetProjection: SQLiteProjection {
-    public let name = ProjectionChange.projectionName
-    public let tables = ProjectionChange.tables
-    /// Every column its migrations declare with `CHECK (json_valid(…))`.
-    public let jsonColumns: [String: Set<String>] = [
+package struct SheetProjection: Sendable {
+    package let name = ProjectionChange.projectionName
+    package let tables = ProjectionChange.tables
+    /// Every column its migrations declare with `CHECK (json_valid(…))`: verify compares them with a
+    /// rebuild by JSON value rather than byte for byte (see `JSONValue.isSameValue(as:)`), so that a
+    /// row written under an older spelling of the same value still verifies.
+    package let jsonColumns: [String: Set<String>] = [
         "sessions": ["stack"],
         "presentations": ["route_params", "required_fields", "baseline", "draft_values", "changed_fields"],
         "dismissals": ["changed_fields"],
@@ -45,11 +47,7 @@ public struct SheetProjection: SQLiteProjection {
     let ring: SubjectKeyRing?
 
     /// - Parameter cacheCapacity: how many sessions' folded states are kept between appends.
-    public init(cacheCapacity: Int = 256) {
-        self.init(cacheCapacity: cacheCapacity, ring: nil)
-    }
-
-    package init(cacheCapacity: Int = 256, ring: SubjectKeyRing?) {
+    package init(cacheCapacity: Int = 256, ring: SubjectKeyRing? = nil) {
         cache = SessionStateCache(capacity: cacheCapacity)
         self.ring = ring
     }
@@ -58,5 +56,5 @@ public struct SheetProjection: SQLiteProjection {
     package static var rowStatements: [String] { SheetRowWriter.allSQL }
 
     /// How many sessions the cache holds now.
-    public var cachedSessionCount: Int { cache.count }
+    package var cachedSessionCount: Int { cache.count }
 }

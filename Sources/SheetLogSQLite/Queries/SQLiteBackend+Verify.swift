@@ -31,7 +31,7 @@ extension SQLiteBackend {
     }
 
     package var projectionNames: [String] {
-        store.configuration.projections.map(\.name)
+        store.configuration.sheets.map { [$0.name] } ?? []
     }
 
     package func rebuildProjections() async throws {

@@ -12,7 +12,7 @@ extension SQLiteBackend {
     /// reported (false), not waited for again — twenty tries once made an erase take 100 s.
     package func settleErasure() async throws -> Bool {
         store.configuration.keyRing?.forgetAll()
-        for case let sheets as SheetProjection in store.configuration.projections { sheets.cache.removeAll() }
+        store.configuration.sheets?.cache.removeAll()
         guard path != nil, !store.isReadOnly else { return true }
         return try store.writeOnCallingThread { db in
             // busy, frames in the WAL, frames checkpointed; busy = 1 when a reader held it back.
