@@ -32,13 +32,10 @@ struct FleetSessionsCommand: AsyncParsableCommand {
         let query = SessionsArguments.query(activeAt: activeAt, since: since, until: until, route: route, subject: subject, hasDraft: hasDraft)
         let (fleet, databases) = try await fleetOptions.databases(operation: "sessions")
         defer { fleet.close() }
-        var sessions: [SessionActivity] = []
-        var devices: [String] = []
-        for (device, database) in databases {
-            let found = try await database.sessionActivity(matching: query)
-            sessions += found
-            devices += Array(repeating: device, count: found.count)
-        }
+        // The query of the fleet viewer's search too: one rule for which sessions a fleet lists.
+        let rows = try await DeviceSessionActivity.matching(query, in: databases)
+        let sessions = rows.map(\.activity)
+        let devices = rows.map(\.device)
         let output: String
         if json {
             output = try SessionsReport.json(sessions, devices: devices) + "\n"

@@ -29,6 +29,7 @@ struct DeadlineReaderTests {
 
         func devices() async throws -> [String] { await stuck(); return [] }
         func sessions(device: String) async throws -> [SessionActivity] { await stuck(); return [] }
+        func sessions(matching query: SessionQuery) async throws -> [DeviceSessionActivity] { await stuck(); return [] }
         func replay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep] { await stuck(); return [] }
         func revealedReplay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep] { await stuck(); return [] }
         func audit(device: String, query: AuditQuery) async throws -> [DismissalRecord] { await stuck(); return [] }

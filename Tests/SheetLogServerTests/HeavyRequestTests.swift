@@ -48,6 +48,7 @@ struct HeavyRequestTests {
 
         func devices() async throws -> [String] { try await inner.devices() }
         func sessions(device: String) async throws -> [SessionActivity] { try await inner.sessions(device: device) }
+        func sessions(matching query: SessionQuery) async throws -> [DeviceSessionActivity] { try await inner.sessions(matching: query) }
         func audit(device: String, query: AuditQuery) async throws -> [DismissalRecord] { try await inner.audit(device: device, query: query) }
         func drafts(device: String) async throws -> [RecoverableDraft] { try await inner.drafts(device: device) }
         func stats(device: String) async throws -> Statistics { try await inner.stats(device: device) }

@@ -12,7 +12,7 @@ struct APIRoutes<Context: RequestContext>: Sendable {
     /// `reveal`, a parameter of the fleet's session reads only.
     private var revealParameter: Set<String> { reveals == nil ? [] : ["reveal"] }
 
-    /// Registers the routes; those that build large answers (replays, timelines, state panels, audit)
+    /// Registers the routes; those that build large answers (replays, states, exports, audit, the fleet's search)
     /// on `heavy`, the group behind the ``HeavyWorkGate``.
     func register(on router: Router<Context>, heavy: RouterGroup<Context>) {
         router.get("/api/devices") { request, _ in
@@ -25,6 +25,12 @@ struct APIRoutes<Context: RequestContext>: Sendable {
             let filter = try SessionFilter(parameters)
             let page = try filter.page(of: try await reader.sessions(device: device))
             return Responses.json(try JSONOutput.pretty(SessionsPageJSON(sessions: page.sessions.map(SessionActivityJSON.init), next: page.next)) + "\n")
+        }
+        // Every device's sessions by one filter, as `sheetlog-server sessions`: the fleet's search.
+        heavy.get("/api/sessions") { request, _ in
+            let filter = try SessionFilter(try QueryParameters(request.uri.query, allowed: SessionFilter.fleetParameterNames))
+            let page = filter.firstPage(of: try await reader.sessions(matching: filter.sessionQuery))
+            return Responses.json(try JSONOutput.pretty(FleetSessionsJSON(rows: page.rows, matching: page.matching)) + "\n")
         }
         heavy.get("/api/devices/:device/sessions/:session/replay") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["at"]))

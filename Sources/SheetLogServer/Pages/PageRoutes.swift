@@ -15,12 +15,14 @@ struct PageRoutes<Context: RequestContext>: Sendable {
     /// on `heavy`, the group behind the ``HeavyWorkGate``.
     func register(on router: Router<Context>, heavy: RouterGroup<Context>) {
         router.get("/") { request, _ in
-            let parameters = try QueryParameters(request.uri.query, allowed: SessionFilter.parameterNames)
             let devices = try await reader.devices()
             guard devices.count == 1, let device = devices.first else {
-                return Responses.html(DevicesPage.render(devices: devices, accessLog: reveals != nil))
+                // Many devices: the list, and the sessions of every device the search finds (`sheetlog-server sessions`).
+                let filter = try SessionFilter(try QueryParameters(request.uri.query, allowed: SessionFilter.fleetParameterNames))
+                let found = filter.isSearch ? filter.firstPage(of: try await reader.sessions(matching: filter.sessionQuery)) : nil
+                return Responses.html(DevicesPage.render(devices: devices, accessLog: reveals != nil, filter: filter, found: found))
             }
-            return try await sessionsPage(device: device, parameters: parameters)
+            return try await sessionsPage(device: device, parameters: try QueryParameters(request.uri.query, allowed: SessionFilter.parameterNames))
         }
         router.get("/devices/:device/sessions") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: SessionFilter.parameterNames)

@@ -29,6 +29,10 @@ package struct DeadlineReader: SheetLogReader {
         try await Deadline.within(limit, "the sessions") { [inner] in try await inner.sessions(device: device) }
     }
 
+    package func sessions(matching query: SessionQuery) async throws -> [DeviceSessionActivity] {
+        try await Deadline.within(limit, "the sessions") { [inner] in try await inner.sessions(matching: query) }
+    }
+
     package func replay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
         try await Deadline.within(limit, "a replay") { [inner] in try await inner.replay(device: device, session: session, through: version) }
     }

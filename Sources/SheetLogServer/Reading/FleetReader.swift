@@ -41,6 +41,15 @@ package struct FleetReader: SheetLogReader {
         try await device(name).sessions()
     }
 
+    package func sessions(matching query: SessionQuery) async throws -> [DeviceSessionActivity] {
+        var databases: [(String, SheetLogDatabase)] = []
+        for name in try await devices() {
+            // A device removed since the list was read has no sessions to list.
+            if let database = try await open(name) { databases.append((name, database)) }
+        }
+        return try await DeviceSessionActivity.matching(query, in: databases)
+    }
+
     package func replay(device name: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
         try await device(name).replay(session: session, through: version)
     }

@@ -30,6 +30,10 @@ package struct SQLiteFileReader: SheetLogReader {
         return try await device.sessions()
     }
 
+    package func sessions(matching query: SessionQuery) async throws -> [DeviceSessionActivity] {
+        try await DeviceSessionActivity.matching(query, in: [(Self.localDevice, database)])
+    }
+
     package func replay(device name: String, session: String, through version: Int64?) async throws -> [ReplayStep] {
         try await requireDevice(name)
         return try await device.replay(session: session, through: version)

@@ -17,6 +17,10 @@ package protocol SheetLogReader: Sendable {
     /// Every session of `device`, in the order of its first event.
     func sessions(device: String) async throws -> [SessionActivity]
 
+    /// The sessions of every device that `query` matches, each with its device, as `sheetlog-server
+    /// sessions` lists them (``DeviceSessionActivity/matching(_:in:)``): the fleet's "sessions active at …" search.
+    func sessions(matching query: SessionQuery) async throws -> [DeviceSessionActivity]
+
     /// The steps of `session` from version 1 through `version` (all when nil); throws
     /// ``SheetLogError/Code/notFound`` for an unknown session or a version past its end.
     func replay(device: String, session: String, through version: Int64?) async throws -> [ReplayStep]

@@ -13,12 +13,14 @@ package enum ViewerPaths {
         "/devices/\(segment(device))/sessions" + queryString(query)
     }
 
-    package static func timeline(device: String, session: String, version: Int64? = nil, reveal: Int64? = nil) -> String {
+    /// `at`: a version or a time, as the timeline's `at=` takes it (never with `version`).
+    package static func timeline(device: String, session: String, version: Int64? = nil, reveal: Int64? = nil, at: String? = nil) -> String {
         let reveal = ("reveal", reveal.map(String.init))
+        let moment = [("v", version.map(String.init)), ("at", at)]
         if isDotSegment(session) {
-            return "/devices/\(segment(device))/timeline" + queryString([("session", session), reveal, ("v", version.map(String.init))])
+            return "/devices/\(segment(device))/timeline" + queryString([("session", session), reveal] + moment)
         }
-        return "/devices/\(segment(device))/sessions/\(segment(session))" + queryString([reveal, ("v", version.map(String.init))])
+        return "/devices/\(segment(device))/sessions/\(segment(session))" + queryString([reveal] + moment)
     }
 
     /// The query of the timeline's own URL up to the version's digits (`?v=`, or `?session=..&v=`,
