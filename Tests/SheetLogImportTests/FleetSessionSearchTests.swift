@@ -133,4 +133,27 @@ import Testing
         }
     }
 
+    @Test("the fleet refuses redact=false on the bug-report export; by default it exports the session redacted", arguments: Transport.allCases)
+    func theFleetExportsRedactedOnly(_ transport: Transport) async throws {
+        let harness = try await CollectorHarness.make()
+        defer { harness.close() }
+        try await harness.run(transport) { client in
+            try await Self.pushed(harness, client)
+            let reader = Self.bearer(harness.readerToken)
+            for path in ["/api/devices/phone/sessions/a1/export?redact=false", "/api/devices/phone/export?session=a1&redact=false"] {
+                let refused = try await client.fetch(path, headers: reader)
+                #expect(refused.status == .badRequest, "\(path): \(refused.body)")
+                #expect(refused.message == "the fleet exports a session redacted only: its values are masked until a reveal", "\(refused.body)")
+                #expect(!refused.body.contains("typed-a1"))
+            }
+            for path in ["/api/devices/phone/sessions/a1/export", "/api/devices/phone/sessions/a1/export?redact=true"] {
+                let export = try await client.fetch(path, headers: reader)
+                #expect(export.status == .ok, "\(path): \(export.body)")
+                let lines = export.body.split(separator: "\n")
+                #expect(lines.count == 11, "the present and its ten edits: \(export.body)")
+                #expect(!export.body.contains("typed-a1"), "a typed value in the export: \(export.body)")
+                #expect(export.body.contains(#""session":"a1""#), "\(export.body)")
+            }
+        }
+    }
 }
