@@ -14,7 +14,7 @@ import SheetLogSQLite
 package enum ViewerServer {
     /// Every route of the viewer, behind the middleware that writes errors and security headers.
     ///
-    /// Replays, timelines, state panels and audit answers pass one ``HeavyWorkGate`` admitting
+    /// Replays, timelines, states and audit answers pass one ``HeavyWorkGate`` admitting
     /// `heavyLimit` of them at a time, so that light requests keep a thread. `clock` tells when a
     /// reveal ends.
     ///

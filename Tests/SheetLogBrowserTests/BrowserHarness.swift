@@ -21,8 +21,13 @@ struct BrowserHarness {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".build/viewer-screenshots")
 
-    /// Runs `body` with a fresh demo file (plus `prepare`'s additions), server and browser.
-    static func run(prepare: (String) async throws -> Void = { _ in }, _ body: (BrowserHarness) async throws -> Void) async throws {
+    /// Runs `body` with a fresh demo file (plus `prepare`'s additions), server (started with
+    /// `serverArguments` after `serve --db FILE --port 0`) and browser; returns how the server exited
+    /// and what it wrote (with `--verbose`, a line per request).
+    @discardableResult
+    static func run(
+        serverArguments: [String] = [], prepare: (String) async throws -> Void = { _ in }, _ body: (BrowserHarness) async throws -> Void
+    ) async throws -> ServerProcess.Exit {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -30,7 +35,7 @@ struct BrowserHarness {
         let demo = try await InProcessCommand.run(.sheetlog, ["--db", path, "demo", "--plain"])
         try #require(demo.status == 0, "\(demo.stderr)")
         try await prepare(path)
-        let server = try ServerProcess.start(executable: ProductBinary.url("sheetlog-server"), database: path)
+        let server = try ServerProcess.start(executable: ProductBinary.url("sheetlog-server"), database: path, extra: serverArguments)
         let driver = try ChromeDriver.start()
         defer { driver.stop() }
         let browser = try await WebDriverSession.start(driver: driver)
@@ -47,6 +52,7 @@ struct BrowserHarness {
         driver.stop()
         let exit = try server.stop()
         #expect(exit.status == 0, "\(exit.stderr)")
+        return exit
     }
 
     /// Opens `path` (with its query) on the server and waits until the page says it is ready:

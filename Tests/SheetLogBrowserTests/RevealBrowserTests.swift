@@ -56,6 +56,15 @@ struct RevealBrowserTests {
         try await open("/devices/phone/sessions/demo-expense?v=3", until: timelineReady)
         #expect(try await values().contains("••••"))
         #expect(try await values().contains("47.50") == false)
+        // A panel the script draws from the state endpoint is masked as the server's is.
+        try await browser.press(.arrowRight)
+        try await browser.waitFor("the state of v4", """
+            var t = document.getElementById('timeline'); var s = document.getElementById('state');
+            return s !== null && s.getAttribute('data-version') === '4' && !t.hasAttribute('data-loading');
+            """)
+        let masked = try await values()
+        #expect(masked.contains("••••") && !masked.contains("47.50"), "\(masked)")
+        #expect(try await browser.execute("return document.querySelectorAll('#state .marker.withheld').length;") as? Int ?? 0 > 0)
 
         try await browser.click(try await browser.element("#reveal"))
         try await browser.waitFor("the revealed timeline", "return document.getElementById('revealed') !== null && \(timelineReady);")

@@ -194,10 +194,10 @@ struct TimelineBrowserTests {
             try await page.waitForState(5000)
             #expect(try await page.value("document.getElementById('state-json').getAttribute('href')") as? String == "/api/devices/local/sessions/long/state?at=5000")
             let fetched = try await page.strings("performance.getEntriesByType('resource').map(function (e) { return e.name; })")
-            #expect(fetched.contains { $0.hasSuffix("/devices/local/sessions/long/state?v=5000") }, "\(fetched)")
+            #expect(fetched.contains { $0.hasSuffix("/api/devices/local/sessions/long/state?at=5000") }, "\(fetched)")
             #expect(!fetched.contains { $0.contains("/replay") }, "\(fetched)")
             let panelBytes = try #require(try await page.value("""
-                performance.getEntriesByType('resource').filter(function (e) { return e.name.indexOf('state?v=5000') >= 0; })[0].encodedBodySize
+                performance.getEntriesByType('resource').filter(function (e) { return e.name.indexOf('state?at=5000') >= 0; })[0].encodedBodySize
                 """) as? Int)
             #expect(panelBytes < 20_000)
         }

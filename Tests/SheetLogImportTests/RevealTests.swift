@@ -52,15 +52,17 @@ import Testing
             let answers = [
                 try await client.fetch("/api/devices/\(device)/sessions/s1/replay", headers: reader),
                 try await client.fetch("/api/devices/\(device)/drafts", headers: reader),
+                // The state endpoint the timeline's script draws its panels from.
+                try await client.fetch("/api/devices/\(device)/sessions/s1/state?at=3", headers: reader),
                 try await client.fetch("/devices/\(device)/sessions/s1", headers: reader),
-                try await client.fetch("/devices/\(device)/sessions/s1/state?v=3", headers: reader),
+                try await client.fetch("/devices/\(device)/sessions/s1?v=3", headers: reader),
                 try await client.fetch("/devices/\(device)/drafts", headers: reader),
             ]
             for (index, answer) in answers.enumerated() {
                 #expect(answer.status == .ok, "\(answer.body)")
                 for marker in Self.markers { #expect(!answer.body.contains(marker), "\(marker) shown before a reveal") }
                 // The API writes a withheld value as an object, the pages as markup: never as text a value could hold.
-                #expect(answer.body.contains(index < 2 ? #""withheld" : true"# : #"<span class="marker withheld""#), "\(answer.body)")
+                #expect(answer.body.contains(index < 3 ? #""withheld" : true"# : #"<span class="marker withheld""#), "\(answer.body)")
                 #expect(!answer.body.contains(#""••••""#))
             }
             // Masking is a display: what the state machine derived from the real values stays.
@@ -69,8 +71,11 @@ import Testing
             #expect(sheet["dirty"] as? Bool == true)
             #expect(sheet["changedFields"] as? [String] == ["amount", "note"])
             #expect((sheet["values"] as? [String: [String: Bool]]) == ["amount": ["withheld": true], "note": ["withheld": true]])
-            #expect(answers[3].body.contains("changed-now"), "the field the edit changed is still marked")
-            #expect(!answers[2].body.contains("id=\"reveal-form\"") && answers[2].body.contains("takes a reader token made"),
+            #expect(answers[4].body.contains("changed-now"), "the field the edit changed is still marked")
+            let state = try #require(try JSONSerialization.jsonObject(with: Data(answers[2].body.utf8)) as? [String: Any])
+            let stateSheet = try #require(((state["state"] as? [String: Any])?["stack"] as? [[String: Any]])?.first)
+            #expect((stateSheet["values"] as? [String: [String: Bool]]) == ["amount": ["withheld": true], "note": ["withheld": true]])
+            #expect(!answers[3].body.contains("id=\"reveal-form\"") && answers[3].body.contains("takes a reader token made"),
                     "no Reveal button for a reader who may not reveal")
             let revealer = try await harness.collector.tokens.add(.revealer("ines"))
             let offered = try await client.fetch("/devices/\(device)/sessions/s1", headers: Self.bearer(revealer))
@@ -112,9 +117,9 @@ import Testing
             for marker in Self.markers.prefix(3) { #expect(replay.body.contains(marker), "\(marker) revealed") }
             let page = try await client.fetch("/devices/\(device)/sessions/s1?reveal=\(id)", headers: Self.bearer(revealer))
             #expect(page.body.contains("mk-note-93ae") && page.body.contains("Values revealed to ines"))
-            #expect(page.body.contains(#"data-state-url="/devices/\#(device)/sessions/s1/state?reveal=\#(id)&amp;v=""#), "the panels the script fetches carry the reveal")
-            let panel = try await client.fetch("/devices/\(device)/sessions/s1/state?reveal=\(id)&v=2", headers: Self.bearer(revealer))
-            #expect(panel.body.contains("mk-amount-6d1f"))
+            #expect(page.body.contains(#"data-state-url="/api/devices/\#(device)/sessions/s1/state?reveal=\#(id)&amp;at=""#), "the states the script fetches carry the reveal")
+            let state = try await client.fetch("/api/devices/\(device)/sessions/s1/state?reveal=\(id)&at=2", headers: Self.bearer(revealer))
+            #expect(state.body.contains("mk-amount-6d1f"))
 
             // The reveal is this reader's, of this session, and of nothing else.
             let otherSession = try await client.fetch("/api/devices/\(device)/sessions/s2/replay?reveal=\(id)", headers: Self.bearer(revealer))

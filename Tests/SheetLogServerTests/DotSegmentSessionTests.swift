@@ -63,21 +63,21 @@ struct DotSegmentSessionTests {
         }
     }
 
-    @Test("the timeline of .. links its state panel, replay JSON and versions without a dot segment; the query forms answer")
+    @Test("the timeline of .. links its state endpoint, replay JSON and versions without a dot segment; the query forms answer")
     func timelineAndQueryRoutes() async throws {
         let fixture = try await Self.fixture()
         defer { fixture.remove() }
         try await withViewer(try fixture.reader()) { client in
             let page = try await client.get("/devices/local/timeline?session=..&v=2")
             #expect(page.status == .ok)
-            #expect(page.body.contains("data-state-url=\"/devices/local/timeline/state?session=..&amp;v=\""))
+            #expect(page.body.contains("data-state-url=\"/api/devices/local/state?session=..&amp;at=\""))
             #expect(page.body.contains("data-version-query=\"?session=..&amp;v=\""))
             for href in Self.hrefs(page.body) { #expect(Self.survivesNormalisation(href), "\(href)") }
             #expect(Self.hrefs(page.body).contains("/api/devices/local/replay?session=.."))
 
-            let state = try await client.get("/devices/local/timeline/state?session=.&v=2")
+            let state = try await client.get("/api/devices/local/state?session=.&at=2")
             #expect(state.status == .ok)
-            #expect(state.body.contains("data-version=\"2\""))
+            #expect((try state.json() as? [String: Any])?["version"] as? Int == 2)
             let replay = try await client.get("/api/devices/local/replay?session=..&at=2")
             #expect(replay.status == .ok)
             #expect((try replay.json() as? [Any])?.count == 2)
@@ -86,7 +86,7 @@ struct DotSegmentSessionTests {
             #expect(missing.body.contains("parameter session"))
             // The path form still answers for ordinary ids, and the page says which form it uses.
             let ordinary = try await client.get("/devices/local/sessions/demo-expense?v=5")
-            #expect(ordinary.body.contains("data-state-url=\"/devices/local/sessions/demo-expense/state?v=\""))
+            #expect(ordinary.body.contains("data-state-url=\"/api/devices/local/sessions/demo-expense/state?at=\""))
             #expect(ordinary.body.contains("data-version-query=\"?v=\""))
         }
     }

@@ -11,7 +11,7 @@ struct EscapingTests {
     static let hostileTimeline = "/devices/local/sessions/\(ViewerPaths.segment(ViewerFixture.hostileSession))"
 
     static let pages = [
-        "/", "/devices/local/sessions?q=%3Cscript", hostileTimeline, hostileTimeline + "?v=2", hostileTimeline + "/state?v=3",
+        "/", "/devices/local/sessions?q=%3Cscript", hostileTimeline, hostileTimeline + "?v=2", hostileTimeline + "?at=3",
         "/devices/local/audit", "/devices/local/drafts", "/devices/local/erasures", "/devices/local/sessions/%3Cscript%3E", "/no/such/page",
     ]
 
@@ -24,7 +24,8 @@ struct EscapingTests {
         }
         #expect(!page.body.contains("<script>"))
         #expect(!page.body.contains("<img"))
-        #expect(HTMLProbe.matches(#"(<script)"#, in: page.body).count <= 2)
+        // The viewer's script, and the timeline's two JSON blocks (its events, its sheets).
+        #expect(HTMLProbe.matches(#"(<script)"#, in: page.body).count <= 3)
         // No inline style or event handler anywhere: the policy would block them, and they must not be needed.
         #expect(HTMLProbe.matches(#"\s(on[a-z]+|style)\s*="#, in: page.body).isEmpty, "\(path)")
     }

@@ -66,9 +66,9 @@ struct PageTests {
     func stackAndCancelAlert() async throws {
         let fixture = try await SharedFixture.fixture()
         try await withViewer(try fixture.reader()) { client async throws in
-            let cancel = try await client.get("/devices/local/sessions/demo-stack/state?v=6")
+            let cancel = try await client.get("/devices/local/sessions/demo-stack?v=6")
             #expect(HTMLProbe.dialogButtons(cancel.body) == ["Discard Changes", "Keep Editing"])
-            let four = try await client.get("/devices/local/sessions/demo-stack/state?v=4")
+            let four = try await client.get("/devices/local/sessions/demo-stack?v=4")
             #expect(HTMLProbe.cards(four.body) == ["items", "item", "share"])
             #expect(four.body.contains("class=\"sheet-card level-2 top appeared\" data-presentation=\"share\""))
         }
@@ -78,12 +78,12 @@ struct PageTests {
     func changedFieldsAndEmptyStack() async throws {
         let fixture = try await SharedFixture.fixture()
         try await withViewer(try fixture.reader()) { client async throws in
-            let three = try await client.get("/devices/local/sessions/demo-expense/state?v=3")
+            let three = try await client.get("/devices/local/sessions/demo-expense?v=3")
             let classes = HTMLProbe.fieldClasses(three.body)
             #expect(classes["category"] == ["field", "changed-now", "differs"])
             #expect(classes["amount"] == ["field", "differs"])
             #expect(three.body.contains("<li><span class=\"change-field\">expense.category</span> <span class=\"none\">(none)</span> → &quot;Travel&quot;</li>"))
-            let six = try await client.get("/devices/local/sessions/demo-expense/state?v=6")
+            let six = try await client.get("/devices/local/sessions/demo-expense?v=6")
             #expect(six.status == .ok)
             #expect(HTMLProbe.cards(six.body).isEmpty)
             #expect(six.body.contains("No sheet on screen."))
@@ -93,8 +93,7 @@ struct PageTests {
     @Test("timeline errors: a version past the end 404, a bad or missing version 400, an unknown session 404", arguments: [
         ("/devices/local/sessions/demo-expense?v=7", 404, "session demo-expense has 6 versions; version 7 is past its end"),
         ("/devices/local/sessions/demo-expense?v=0", 400, "parameter v must be a whole number from 1 to 9223372036854775807"),
-        ("/devices/local/sessions/demo-expense/state", 400, "parameter v (the version) is required"),
-        ("/devices/local/sessions/demo-expense/state?v=9", 404, "session demo-expense has 6 versions; version 9 is past its end"),
+        ("/devices/local/sessions/demo-expense?at=9", 404, "session demo-expense has 6 versions; version 9 is past its end"),
         ("/devices/local/sessions/nobody", 404, "no session nobody"),
         ("/devices/elsewhere/sessions/demo-expense", 404, "no device elsewhere"),
     ])

@@ -62,8 +62,11 @@ struct ServeBinaryTests {
         #expect(page.status == 200 && !page.body.contains("Taxi to the airport") && !page.body.contains("47.50"))
         // Withheld values are markers, never text a value could hold: an object in JSON, markup on the page.
         #expect(withheld.body.contains(#""withheld" : true"#) && !withheld.body.contains(#""[sealed]""#), "\(withheld.body.prefix(600))")
-        let state = try await HTTP.get(keyless.url.appendingPathComponent("devices/local/sessions/demo-expense/state").appending(queryItems: [.init(name: "v", value: "3")]))
+        let state = try await HTTP.get(keyless.url.appendingPathComponent("devices/local/sessions/demo-expense").appending(queryItems: [.init(name: "v", value: "3")]))
         #expect(state.status == 200 && state.body.contains(#"<span class="marker withheld""#) && !state.body.contains("[sealed]"), "\(state.body)")
+        // The state endpoint the timeline's script draws its panels from: the same markers, as objects.
+        let stateJSON = try await HTTP.get(keyless.url.appendingPathComponent("api/devices/local/sessions/demo-expense/state").appending(queryItems: [.init(name: "at", value: "3")]))
+        #expect(stateJSON.status == 200 && stateJSON.body.contains(#""withheld" : true"#) && !stateJSON.body.contains("Taxi to the airport"), "\(stateJSON.body)")
         #expect(try keyless.stop().status == 0)
         let server = try ServerProcess.start(executable: Self.executable, database: path, extra: ["--key-file", directory.path("sheetlog.key")])
         let replay = try await HTTP.get(server.url.appendingPathComponent("api/devices/local/sessions/demo-expense/replay"))

@@ -2,7 +2,7 @@ import Hummingbird
 import SheetLog
 import SheetLogReports
 
-/// The HTML pages: sessions, timeline (and its state panels), audit, drafts, erasures, and the two assets.
+/// The HTML pages: sessions (and the fleet's devices, with its search), timeline, audit, drafts, erasures, and the two assets.
 struct PageRoutes<Context: RequestContext>: Sendable {
     let reader: any SheetLogReader
     /// The fleet's reveals: values masked until one; nil for one file served without tokens.
@@ -11,7 +11,7 @@ struct PageRoutes<Context: RequestContext>: Sendable {
     /// `reveal`, a parameter of the fleet's session reads only.
     private var revealParameter: Set<String> { reveals == nil ? [] : ["reveal"] }
 
-    /// Registers the routes; those that build large answers (replays, timelines, state panels, audit)
+    /// Registers the routes; those that build large answers (timelines, audit)
     /// on `heavy`, the group behind the ``HeavyWorkGate``.
     func register(on router: Router<Context>, heavy: RouterGroup<Context>) {
         router.get("/") { request, _ in
@@ -37,16 +37,6 @@ struct PageRoutes<Context: RequestContext>: Sendable {
         heavy.get("/devices/:device/timeline") { request, context in
             let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["session", "v", "at"]))
             return try await timeline(
-                device: try context.parameters.decoded("device"), session: try Self.session(in: parameters), parameters: parameters, request: request)
-        }
-        heavy.get("/devices/:device/sessions/:session/state") { request, context in
-            let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["v"]))
-            return try await statePanel(
-                device: try context.parameters.decoded("device"), session: try context.parameters.decoded("session"), parameters: parameters, request: request)
-        }
-        heavy.get("/devices/:device/timeline/state") { request, context in
-            let parameters = try QueryParameters(request.uri.query, allowed: revealParameter.union(["session", "v"]))
-            return try await statePanel(
                 device: try context.parameters.decoded("device"), session: try Self.session(in: parameters), parameters: parameters, request: request)
         }
         heavy.get("/devices/:device/audit") { request, context in
@@ -115,16 +105,6 @@ struct PageRoutes<Context: RequestContext>: Sendable {
         guard version <= Int64(events.count) else { throw Self.pastTheEnd(session: session, version: version, versions: events.count) }
         let moment = try await display.moment(from: reader, device: device, session: session, at: .version(version))
         return Responses.html(TimelinePage.render(device: device, session: session, events: events, moment: moment, display: display))
-    }
-
-    private func statePanel(device: String, session: String, parameters: QueryParameters, request: Request) async throws -> Response {
-        guard let version = try parameters.integer("v", in: 1...Int64.max) else {
-            throw QueryParameters.refusal("parameter v (the version) is required", parameter: "v")
-        }
-        let display = try await ValueDisplay.of(parameters, access: reveals, device: device, session: session, request: request)
-        // The state endpoint's one step (`GET /api/…/state`), drawn as HTML.
-        let moment = try await display.moment(from: reader, device: device, session: session, at: .version(version))
-        return Responses.html(StatePanel.render(step: moment.step, previous: moment.previous, mask: display.mask))
     }
 
     /// The `session` query parameter of the query-form routes, required.

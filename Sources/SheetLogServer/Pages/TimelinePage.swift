@@ -7,7 +7,9 @@ import SheetLogReports
 ///
 /// The event list is drawn by the page's script from the compact rows embedded in the page, only
 /// the rows in view at a time (a 10,000-event session never has 10,000 rows in the DOM); the state
-/// panel is rendered here, and the script fetches the panel of each version it moves to.
+/// panel of the version opened is rendered here, and the script draws the panel of each version it
+/// moves to from the state endpoint's JSON (`GET /api/…/state?at=V`). Without the script, the
+/// page's links open the other versions (`?at=V`).
 enum TimelinePage {
     /// `display` says whether the values are shown, masked (with the Reveal button) or revealed
     /// (with who revealed them, and until when; the links then carry the reveal).
@@ -22,7 +24,7 @@ enum TimelinePage {
         let last = events.last?.event.occurredAt
         let content: HTML = """
             <section class="timeline" id="timeline" data-versions="\(versions)" data-version="\(version)" \
-            data-state-url="\(ViewerPaths.statePanel(device: device, session: session, reveal: display.revealID))" \
+            data-state-url="\(ViewerPaths.apiState(device: device, session: session, reveal: display.revealID))" \
             data-version-query="\(ViewerPaths.timelineVersionQuery(session: session, reveal: display.revealID))">
             <header class="page-head">
             <h1>Session <span class="id">\(session)</span></h1>
@@ -40,8 +42,10 @@ enum TimelinePage {
             <div class="state-panel" id="state-panel" aria-live="polite">\(StatePanel.render(step: step, previous: moment.previous, mask: display.mask))</div>
             </div>
             <noscript><p>The event list and the replay controls need JavaScript; the state above is version \(version). \
-            Use <code>?v=N</code> to open another version.</p></noscript>
+            Use <code>?at=N</code> (a version or a time) to open another one.</p>\
+            \(versionLinks(device: device, session: session, version: version, versions: versions, display: display))</noscript>
             <script type="application/json" id="timeline-events">\(HTML(trusted: rowsJSON(events)))</script>
+            <script type="application/json" id="timeline-sheets">\(HTML(trusted: sheetsJSON(events)))</script>
             </section>
             """
         return PageLayout.render(title: "Session \(session) v\(version)", page: "timeline", device: device, section: .sessions, content: content)
@@ -77,6 +81,16 @@ enum TimelinePage {
         }
     }
 
+    /// The first, previous, next and last versions as links, for a browser without the script.
+    private static func versionLinks(device: String, session: String, version: Int64, versions: Int64, display: ValueDisplay) -> HTML {
+        let targets: [(String, Int64)] = [("First", 1), ("Previous", version - 1), ("Next", version + 1), ("Last", versions)]
+        let links = targets.map { title, target -> HTML in
+            guard target >= 1, target <= versions, target != version else { return "<span>\(title)</span>" }
+            return "<a href=\"\(ViewerPaths.timeline(device: device, session: session, reveal: display.revealID, at: String(target)))\">\(title)</a>"
+        }
+        return "<nav class=\"version-links\" aria-label=\"Versions\">\(HTML(joining: links.map { link -> HTML in "\(link) " }))</nav>"
+    }
+
     private static func controls(version: Int64, versions: Int64) -> HTML {
         """
         <div class="controls" role="toolbar" aria-label="Replay controls">
@@ -109,6 +123,24 @@ enum TimelinePage {
                 json += "null"
             }
             json += "]"
+        }
+        return json + "]"
+    }
+
+    /// What each `present` gave its sheet that the state endpoint's state does not carry, for the
+    /// panels the script draws: `[version, presentation, required, restoredFrom]` each (restoredFrom
+    /// `"session/presentation"` or null), as JSON safe inside a `<script>` element like ``rowsJSON(_:)``.
+    /// Names only, never values: nothing here is masked on the fleet.
+    static func sheetsJSON(_ steps: [(event: RecordedEvent, sheetEvent: SheetEvent)]) -> String {
+        var json = "["
+        var first = true
+        for step in steps {
+            guard case .present(let payload) = step.sheetEvent.kind else { continue }
+            if !first { json += "," }
+            first = false
+            json += "[\(step.event.version)," + quoted(payload.presentation) + ",["
+            json += payload.required.map(quoted).joined(separator: ",") + "],"
+            json += (payload.restoredFrom.map { quoted($0.description) } ?? "null") + "]"
         }
         return json + "]"
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Admits at most `limit` heavy requests (replay, timeline, state panel, audit) at a time; the others
+/// Admits at most `limit` heavy requests (replay, timeline, state, audit) at a time; the others
 /// wait their turn in arrival order.
 ///
 /// Building a replay's JSON or a timeline's HTML holds a thread of Swift's cooperative pool, which has

@@ -3,7 +3,7 @@
 ///
 /// A session named `.` or `..` cannot be a path segment: browsers remove dot segments (also written
 /// `%2E%2E`) before sending. Its URLs carry it as a query value instead (`/devices/D/timeline?session=..`,
-/// `/devices/D/timeline/state?session=..`, `/api/devices/D/replay?session=..`); every other id keeps
+/// `/api/devices/D/state?session=..&at=`, `/api/devices/D/replay?session=..`); every other id keeps
 /// the path form.
 package enum ViewerPaths {
     package static let script = "/assets/viewer.js"
@@ -29,16 +29,6 @@ package enum ViewerPaths {
     package static func timelineVersionQuery(session: String, reveal: Int64? = nil) -> String {
         let revealPart = reveal.map { "reveal=\($0)&" } ?? ""
         return isDotSegment(session) ? "?session=\(segment(session))&\(revealPart)v=" : "?\(revealPart)v="
-    }
-
-    /// The state panel's URL up to the version's digits (`…/state?v=`): the timeline's script appends
-    /// a version and swaps the HTML fragment in.
-    package static func statePanel(device: String, session: String, reveal: Int64? = nil) -> String {
-        let revealPart = reveal.map { "reveal=\($0)&" } ?? ""
-        if isDotSegment(session) {
-            return "/devices/\(segment(device))/timeline/state?session=\(segment(session))&\(revealPart)v="
-        }
-        return "/devices/\(segment(device))/sessions/\(segment(session))/state?\(revealPart)v="
     }
 
     /// Where the timeline's Reveal button posts (the session in the query, as the query-form routes carry it).
@@ -76,8 +66,8 @@ package enum ViewerPaths {
         return "/api/devices/\(segment(device))/sessions/\(segment(session))/export"
     }
 
-    /// The state endpoint's URL up to the version's digits (`…/state?at=`): the timeline's "state JSON"
-    /// link, whose version the script keeps at the one in view.
+    /// The state endpoint's URL up to the version's digits (`…/state?at=`): where the timeline's script
+    /// fetches the state of each version it moves to, and its "state JSON" link, kept at the one in view.
     package static func apiState(device: String, session: String, reveal: Int64? = nil) -> String {
         let revealPart = reveal.map { "reveal=\($0)&" } ?? ""
         if isDotSegment(session) {
