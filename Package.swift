@@ -85,7 +85,7 @@ let package = Package(
         // The replay viewer: the read side behind a protocol (one SQLite file is device `local`), the JSON
         // API, the pages with their one script and stylesheet, on Hummingbird. Only `sheetlog-server`
         // links it: `sheetlog` stays free of NIO.
-        .target(name: "SheetLogServer", dependencies: ["SheetLog", "SheetLogReports", "SheetLogPush", "SheetLogCore", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), logging, .product(name: "NIOCore", package: "swift-nio")]),
+        .target(name: "SheetLogServer", dependencies: ["SheetLog", "SheetLogReports", "SheetLogPush", "SheetLogCore", "SheetLogJSON", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), logging, .product(name: "NIOCore", package: "swift-nio")]),
         // The collector on the fleet store: the viewer's `PushCollector` over PostgreSQL (tokens, each
         // device's store on one pool), for `serve --postgres` and the collector's tests.
         .target(name: "SheetLogCollector", dependencies: ["SheetLogServer", "SheetLogPostgres", "SheetLogCore", "SheetLogDomain"]),

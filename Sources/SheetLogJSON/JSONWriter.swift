@@ -37,6 +37,30 @@ package struct JSONWriter {
     /// The bytes written, as text.
     package var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// ``text`` safe inside an HTML `<script>` element: `<`, `>`, `&`, U+2028 and U+2029 written as
+    /// `\u` escapes. The same JSON value: those characters occur only inside strings, where the
+    /// escape reads back as the character, so no `</script>` or `<!--` can end the element early.
+    package var scriptSafeText: String {
+        var safe: [UInt8] = []
+        safe.reserveCapacity(bytes.count + bytes.count / 16)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "<"): safe.append(contentsOf: Array(#"\u003c"#.utf8))
+            case UInt8(ascii: ">"): safe.append(contentsOf: Array(#"\u003e"#.utf8))
+            case UInt8(ascii: "&"): safe.append(contentsOf: Array(#"\u0026"#.utf8))
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                safe.append(contentsOf: Array((bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8))
+                index += 2
+            default:
+                safe.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: safe, as: UTF8.self)
+    }
+
     /// Appends `literal` as it is: punctuation, or a fixed run of keys the caller knows to be valid JSON.
     package mutating func raw(_ literal: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
