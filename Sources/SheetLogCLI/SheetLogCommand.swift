@@ -24,7 +24,7 @@ struct SheetLogCommand: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, IngestCommand.self, SessionsCommand.self, ReplayCommand.self, StateCommand.self, AuditCommand.self, RecoverCommand.self,
             VerifyCommand.self, RebuildCommand.self, StatsCommand.self, ExportCommand.self, PushCommand.self, KeygenCommand.self, EraseCommand.self,
-            ErasuresCommand.self,
+            ErasuresCommand.self, PruneCommand.self,
         ])
 
     @OptionGroup var global: GlobalOptions

@@ -15,6 +15,12 @@ public struct ChainWalk: Sendable {
 
     public init() {}
 
+    /// A walk of a pruned log's kept events: the first links to `base`, the chain value of the
+    /// event at the cut as the base record holds it.
+    public init(base: [UInt8]) {
+        previous = base
+    }
+
     /// Checks `event` against the chain so far; the verification that stops at it when it breaks the chain.
     public mutating func check(_ event: RecordedEvent) -> ChainVerification? {
         checked += 1

@@ -62,6 +62,9 @@ public struct SheetLogError: Error, Sendable, Hashable, CustomStringConvertible,
         public static let undecodableEvent = Code(rawValue: "undecodableEvent")
         /// A session, presentation or draft that was asked for does not exist.
         public static let notFound = Code(rawValue: "notFound")
+        /// The session was removed by a prune (`sheetlog prune`): nothing of it is read, and a command
+        /// naming it is refused and stores nothing.
+        public static let pruned = Code(rawValue: "pruned")
     }
 
     /// Where the error happened. Every field is optional; none holds a form value.

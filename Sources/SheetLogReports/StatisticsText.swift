@@ -11,6 +11,11 @@ package enum StatisticsText {
         table.append(["recoverable drafts", String(stats.recoverableDrafts)])
         table.append(["file size (bytes)", String(stats.fileBytes)])
         table.append(["bytes per event", String(Int(stats.bytesPerEvent.rounded()))])
+        if let begins = stats.keptLogBegins, let at = stats.lastPrunedAt, let removed = stats.prunedEvents {
+            table.append(["kept log begins at position", String(begins)])
+            table.append(["last pruned", TimeText.iso(at) ?? ""])
+            table.append(["events pruned in all", String(removed)])
+        }
         return table.render()
     }
 }

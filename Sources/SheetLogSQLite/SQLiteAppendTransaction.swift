@@ -23,6 +23,10 @@ package struct SQLiteAppendTransaction: AppendTransaction {
             epoch: mark.epoch)
     }
 
+    package func pruning(of session: String) throws -> SessionPruning? {
+        try SQLiteEventStore.pruning(of: session, in: db, migrated: true)
+    }
+
     package func readStream(_ stream: String, after version: Int64) throws -> [RecordedEvent] {
         try SQLiteEventStore.readStream(in: db, stream, after: version, through: nil, limit: -1, descending: false)
     }

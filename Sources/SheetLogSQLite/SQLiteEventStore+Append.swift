@@ -119,7 +119,14 @@ extension SQLiteEventStore {
             return pass(AppendResult(events: originals, alreadyStored: true), writes: false, tail: nil)
         }
         let recordedAt = configuration.clock.nowMilliseconds()
-        let versionQuery = try db.cachedStatement(sql: "SELECT COALESCE(MAX(version), 0) FROM events WHERE stream = ?")
+        // A stream with no kept event continues from its pruned version (a pruned session, whose
+        // commands the planner refuses; `$erasures`, whose removed events the bases carry).
+        let versionQuery = try db.cachedStatement(sql: """
+            SELECT COALESCE(MAX(version), (SELECT last_version FROM pruned_sessions WHERE session = ?1),
+                            CASE WHEN ?1 = '$erasures' THEN (SELECT max(json_extract(e.value, '$.version')) FROM log_bases b, json_each(b.erasures) e) END,
+                            0)
+            FROM events WHERE stream = ?1
+            """)
         let insert = try db.cachedStatement(sql: """
             INSERT INTO events (position, event_id, stream, version, type, schema_version, payload, metadata,
                                 occurred_at, recorded_at, chain, chain_version)
@@ -268,7 +275,10 @@ extension SQLiteEventStore {
             """)
         guard let row = try Row.fetchOne(statement) else { return (0, IntegrityChain.genesis) }
         let last: Int64 = row[0], sequence: Int64 = row[1]
-        return (max(last, sequence), last == 0 ? IntegrityChain.genesis : try lastChain(at: last, in: db))
+        guard last == 0 else { return (max(last, sequence), try lastChain(at: last, in: db)) }
+        // Every event was pruned: the next links to the latest base's chain.
+        let base = try Data.fetchOne(db.cachedStatement(sql: "SELECT chain FROM log_bases ORDER BY cut_position DESC LIMIT 1"))
+        return (sequence, base.map { [UInt8]($0) } ?? IntegrityChain.genesis)
     }
 
     /// The integrity chain of the event at `position`, which the caller read as the log's last.

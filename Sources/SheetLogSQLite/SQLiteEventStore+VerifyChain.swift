@@ -6,15 +6,17 @@ extension SQLiteEventStore {
     /// How many events ``verifyChain()`` reads per query.
     static let verificationChunkSize = 2_000
 
-    /// Recomputes the integrity chain from position 1, a chunk at a time, each event under the rule
+    /// Recomputes the integrity chain from position 1 (from the latest base's cut in a pruned log), a chunk at a time, each event under the rule
     /// its `chain_version` names, and names the first position whose stored chain differs (an
     /// edited, inserted or removed event breaks it there), that names a rule this build does not
     /// know, or that claims rule 1 after a rule-2 event. Reads a chunk at a time, so that it holds a
     /// thread only per chunk; throws `CancellationError` between chunks once its task is cancelled.
     @concurrent
     public func verifyChain() async throws -> ChainVerification {
-        var walk = ChainWalk()
-        var cursor: Int64 = 0
+        // A pruned log is checked from its latest base: the first kept event links to the cut's chain.
+        let base = try await reading("verifyChain") { db in try Self.logBase(in: db) }
+        var walk = base.map { ChainWalk(base: $0.chain) } ?? ChainWalk()
+        var cursor = base?.cutPosition ?? 0
         while true {
             try Task.checkCancellation()
             let rows = try await reading("verifyChain") { [cursor] db in

@@ -114,6 +114,15 @@ public final class SQLiteEventStore: EventStore, Sendable {
         database.busyMode = .timeout(configuration.busyTimeout.timeInterval)
         database.foreignKeysEnabled = true
         database.observesSuspensionNotifications = configuration.observesSuspension
+        database.prepareDatabase { db in
+            // A prune returns the space it frees (incremental_vacuum). SQLite takes this only in a
+            // new file, before the switch to WAL writes its first page; in any other it does nothing.
+            // Only in an empty file (no page yet): in an existing one the pragma may ask for the
+            // write lock at open. The pool's reader connections are read-only: the writer sets it.
+            if !db.configuration.readonly, try Int.fetchOne(db, sql: "PRAGMA page_count") == 0 {
+                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+            }
+        }
         return database
     }
 

@@ -17,12 +17,12 @@ extension SchemaMigration {
     /// narrows an index to the rows its view selects; 0009 adds the push cursors, which only a
     /// pusher, a writer, reads; 0010 adds the sealing tables, and a file without them is plain;
     /// 0011 rewrites receipts, which only a writer reads; 0012 narrows a view whose readers, `recover`
-    /// and `stats`, leave out an erased subject's drafts themselves), so that a read-only copy of an
-    /// older file still opens.
+    /// and `stats`, leave out an erased subject's drafts themselves; 0013 adds the retention tables,
+    /// and a file without them was never pruned), so that a read-only copy of an older file still opens.
     var readersNeedIt: Bool {
         switch (number, name) {
         case (7, "projection_number_rule"), (8, "recoverable_index_partial"), (9, "push_cursors"), (10, "sealing"),
-             (11, "keyed_receipt_fingerprints"), (12, "recoverable_drafts_after_erasure"):
+             (11, "keyed_receipt_fingerprints"), (12, "recoverable_drafts_after_erasure"), (13, "retention"):
             return false
         default: return true
         }

@@ -37,6 +37,11 @@ package protocol AppendTransaction {
     /// The receipt stored under `commandID`, nil when there is none.
     func receipt(_ commandID: String) throws -> CommandReceipt?
 
+    /// The prune that removed `session`, nil when none did. The planner asks it only of a session
+    /// with no stored event (one probe, never per command of a known session): a command on a pruned
+    /// session is refused, so that a resend of one of its commands is never stored a second time.
+    func pruning(of session: String) throws -> SessionPruning?
+
     /// The keys of a sealed log, nil for a plain one (read in the transaction: a log another process
     /// sealed is seen as sealed). Throws ``SheetLogError/Code/keyUnavailable`` for a sealed log this
     /// handle has no master key for.

@@ -111,6 +111,12 @@ package protocol SheetLogBackend: EventStore {
     /// Drops every read-model row and writes them again from the log, in one transaction.
     func rebuildProjections() async throws
 
+    /// The prune that removed `session` (`SheetLogError.Code.pruned` for its readers), nil when none did.
+    func pruning(of session: String) async throws -> SessionPruning?
+
+    /// Where the kept log begins when the log was pruned; nil when it never was.
+    func logBase() async throws -> LogBase?
+
     /// Closes the backend's connections now rather than when it is released; every later call throws.
     func close() throws
 }

@@ -19,6 +19,12 @@ public struct Statistics: Sendable, Hashable, Codable {
     public var fileBytes: Int64
     /// `fileBytes / events`, 0 for an empty log.
     public var bytesPerEvent: Double
+    /// Where the kept log begins when the log was pruned (the latest cut + 1); nil when it never was.
+    public var keptLogBegins: Int64?
+    /// When the latest prune ran (milliseconds since 1970, the store's clock); nil when never pruned.
+    public var lastPrunedAt: Int64?
+    /// Events removed by every prune; nil when never pruned.
+    public var prunedEvents: Int64?
 
     /// Statistics from these counts; ``bytesPerEvent`` is worked out from them.
     public init(
@@ -32,5 +38,14 @@ public struct Statistics: Sendable, Hashable, Codable {
         self.recoverableDrafts = recoverableDrafts
         self.fileBytes = fileBytes
         self.bytesPerEvent = events == 0 ? 0 : Double(fileBytes) / Double(events)
+    }
+
+    /// These statistics of a log pruned down to `base` (nil: never pruned).
+    public func pruned(to base: LogBase?) -> Statistics {
+        var copy = self
+        copy.keptLogBegins = base?.firstKeptPosition
+        copy.lastPrunedAt = base?.prunedAt
+        copy.prunedEvents = base?.removedEvents
+        return copy
     }
 }

@@ -55,6 +55,7 @@ struct CLIBinaryEndToEndTests {
         Case(command: "erase", arguments: ["--key-file", "master.key", "erase", "--subject", "user-7", "--requested-by", "ticket 1"],
              setup: sealed),
         Case(command: "erasures", arguments: ["erasures"], setup: sealed),
+        Case(command: "prune", arguments: ["prune", "--before", "2100-01-01"], setup: demo),
     ]
 
     @Test("every command of sheetlog has its case here")

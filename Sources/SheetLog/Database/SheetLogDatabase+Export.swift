@@ -1,3 +1,5 @@
+import Foundation
+
 extension SheetLogDatabase {
     /// One envelope per recorded command, in the order of their first events, with their ids and
     /// times: recording them into a fresh database appends the same events (ids, order, payloads).
@@ -32,6 +34,9 @@ extension SheetLogDatabase {
         let events: [RecordedEvent]
         if let session {
             try Self.requireSession(session, operation: "export")
+            if let pruning = try await backend.pruning(of: session), try await backend.streamVersion(session) == 0 {
+                throw pruning.error(operation: "export")
+            }
             if options.selfContained {
                 let firsts = try await selfContainedFirstEvents(of: session)
                 var erasures: [String: RecordedEvent] = [:]
@@ -43,6 +48,7 @@ extension SheetLogDatabase {
                 events = try await firstEvents(touching: session) + erasures(ofSubjectOf: session)
             }
         } else {
+            if let base = try await backend.logBase() { throw Self.prunedLogExport(base) }
             events = try await allFirstEvents()
         }
         let keys = backend.subjectKeys
@@ -148,5 +154,15 @@ extension SheetLogDatabase {
     static func isFirstEvent(_ event: RecordedEvent) -> Bool {
         !SubjectErasure.isLogLevel(type: event.type)
             && (EventMetadata.command(of: event) != nil || EventMetadata.commandID(ofContinuation: event.eventID) == nil)
+    }
+
+    /// The whole log of a pruned database is not exported yet: recorded again, its kept sessions
+    /// would start a log at position 1, without the base the original's verify and recover start from.
+    static func prunedLogExport(_ base: LogBase) -> SheetLogError {
+        let date = Date(timeIntervalSince1970: Double(base.prunedAt) / 1_000).formatted(.iso8601)
+        return SheetLogError(
+            .pruned,
+            "the log was pruned on \(date) through position \(base.cutPosition): exporting the whole log of a pruned database is not supported yet (the export format has no base line); export --session S exports a kept session",
+            context: .init(position: base.cutPosition, operation: "export"))
     }
 }

@@ -1,7 +1,7 @@
 extension SheetLogDatabase {
-    /// Counts of events, sessions and drafts, and the size on disk.
+    /// Counts of events, sessions and drafts, the size on disk, and where the kept log begins when it was pruned.
     @concurrent
     public func stats() async throws -> Statistics {
-        try await backend.statistics()
+        try await backend.statistics().pruned(to: backend.logBase())
     }
 }

@@ -289,7 +289,14 @@ struct CommandPlanner {
         let entry = cache.entry(session)
         if let entry, entry.era == era { return entry.session }
         let known = entry?.session ?? ProjectedSession(session: session)
-        return try known.catchingUp(with: transaction.readStream(session, after: known.state.version), keys: keys)
+        let newer = try transaction.readStream(session, after: known.state.version)
+        // Only a session with nothing new to fold can have been pruned: one probe for a session new
+        // to this handle, or one whose cached state another transaction may have made stale (a
+        // prune, here or in another process); never for a session exact in this era.
+        if newer.isEmpty, let pruning = try transaction.pruning(of: session) {
+            throw pruning.error(operation: "record")
+        }
+        return try known.catchingUp(with: newer, keys: keys)
     }
 
     /// The stored events of the command whose first event has `id` (`id`, `id#2` …), nil when not

@@ -75,6 +75,9 @@ final class PostgresAppendTransaction: AppendTransaction {
     /// with sealing: a log the facade records into on PostgreSQL is plain.
     func sealing() throws -> (any AppendSealing)? { nil }
 
+    /// Nothing is pruned in the fleet yet (retention there is a later slice).
+    func pruning(of session: String) throws -> SessionPruning? { nil }
+
     func receipt(_ commandID: String) throws -> CommandReceipt? {
         guard PostgresEventStore.storable(commandID) else { return nil }
         guard let loaded = receipts[commandID] else {

@@ -20,6 +20,11 @@ package final class PostgresBackend: SheetLogBackend, Sendable {
     /// None: a device's log in the fleet store comes without its master key.
     package func subjectsWithKeys() async throws -> [String] { [] }
 
+    /// Nothing is pruned in the fleet yet (retention there is a later slice).
+    package func pruning(of session: String) async throws -> SessionPruning? { nil }
+
+    package func logBase() async throws -> LogBase? { nil }
+
     /// Nothing to settle: a fleet store holds no subject keys, so nothing of it is ever erased here.
     package func settleErasure() async throws -> Bool { true }
 

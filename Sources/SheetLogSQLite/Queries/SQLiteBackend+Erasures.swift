@@ -8,7 +8,17 @@ extension SQLiteBackend {
     /// erased. One read transaction, so the rows agree with one another; no value is read.
     package func erasures() async throws -> [ErasureRecord] {
         try await readModels("erasures") { db in
-            let events = try Row.fetchAll(
+            // The erasures a prune removed first, as the bases carry them (the sessions they counted
+            // and closed were pruned before them: none is counted now).
+            let carried = try SQLiteEventStore.hasRetentionTables(in: db) ? try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT json_extract(c.value, '$.position'), json_extract(c.value, '$.event_id'), json_extract(c.value, '$.occurred_at'),
+                           json_extract(json_extract(c.value, '$.payload'), '$.subject'), json_extract(json_extract(c.value, '$.payload'), '$.requestedBy')
+                    FROM log_bases b, json_each(b.erasures) c WHERE json_extract(c.value, '$.type') = ? ORDER BY b.cut_position, c.key
+                    """,
+                arguments: [SubjectErasure.type]) : []
+            let events = try carried + Row.fetchAll(
                 db,
                 sql: """
                     SELECT position, event_id, occurred_at, json_extract(payload, '$.subject'), json_extract(payload, '$.requestedBy')

@@ -31,7 +31,7 @@ extension SQLiteBackend {
             fileBytes: path.map { Self.fileSize($0) + Self.fileSize($0 + "-wal") } ?? counts.5)
     }
 
-    private static func fileSize(_ path: String) -> Int64 {
+    static func fileSize(_ path: String) -> Int64 {
         let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
         return size?.int64Value ?? 0
     }

@@ -12,9 +12,15 @@ extension SQLiteBackend {
             guard try db.tableExists("subject_keys"), try SealingRecord.read(in: db) != nil else {
                 return .init(name: "subject-keys", passed: true, detail: "a plain database: no subject keys")
             }
+            // The erasure events a prune removed count too: the bases carry them.
+            let carried = try SQLiteEventStore.hasRetentionTables(in: db) ? """
+                OR EXISTS (SELECT 1 FROM log_bases b, json_each(b.erasures) c
+                           WHERE json_extract(c.value, '$.type') = '\(SubjectErasure.type)'
+                             AND json_extract(json_extract(c.value, '$.payload'), '$.subject') = k.subject)
+                """ : ""
             let erasedBy = """
-                EXISTS (SELECT 1 FROM events e WHERE e.stream = '\(SubjectErasure.stream)' AND e.type = '\(SubjectErasure.type)'
-                        AND json_extract(e.payload, '$.subject') = k.subject)
+                (EXISTS (SELECT 1 FROM events e WHERE e.stream = '\(SubjectErasure.stream)' AND e.type = '\(SubjectErasure.type)'
+                        AND json_extract(e.payload, '$.subject') = k.subject) \(carried))
                 """
             if let subject = try String.fetchOne(db, sql: """
                 SELECT subject FROM subject_keys k WHERE wrapped_key IS NULL AND NOT \(erasedBy) ORDER BY subject LIMIT 1

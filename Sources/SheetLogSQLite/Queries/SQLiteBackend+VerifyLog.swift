@@ -11,19 +11,24 @@ extension SQLiteBackend {
         (table: "events", migration: "0001", words: "events can be changed or deleted in place"),
         (table: "command_receipts", migration: "0005",
          words: "command receipts can be deleted, and a resent command would be decided anew"),
+        (table: "log_bases", migration: "0013", words: "a base can be changed, and the kept log checked from another chain"),
+        (table: "pruned_sessions", migration: "0013", words: "a pruned session can be forgotten, and a resent command of it stored again"),
     ]
 
     /// The triggers that refuse UPDATE and DELETE on the append-only tables (`events`,
     /// `command_receipts`), exactly as the migrations created them, and no other trigger on them.
     package func appendOnlyCheck() async throws -> VerificationReport.Check {
-        let shipped = try Self.shippedAppendOnlyTriggers()
         let tables = Self.appendOnlyTables.map(\.table)
-        let stored = try await readModels("verify") { db in
-            try Row.fetchAll(db, sql: """
+        let (stored, applied) = try await readModels("verify") { db in
+            (try Row.fetchAll(db, sql: """
                 SELECT name, sql, tbl_name FROM sqlite_master
                 WHERE type = 'trigger' AND tbl_name IN (\(tables.map { "'\($0)'" }.joined(separator: ", ")))
-                """).map { (name: $0[0] as String, sql: $0[1] as String?, table: $0[2] as String) }
+                """).map { (name: $0[0] as String, sql: $0[1] as String?, table: $0[2] as String) },
+             Set(try SchemaMigrator().appliedMigrations(db).map(\.number)))
         }
+        // As the migrations the file records made them: a read-only copy of a file from before 0013
+        // keeps 0001's DELETE trigger.
+        let shipped = try Self.shippedAppendOnlyTriggers(applied: applied)
         let storedByName = Dictionary(stored.map { ($0.name, $0.sql) }, uniquingKeysWith: { first, _ in first })
         for guarded in Self.appendOnlyTables {
             for (name, sql) in (shipped[guarded.table] ?? [:]).sorted(by: { $0.key < $1.key }) where storedByName[name] ?? nil != sql {
@@ -34,15 +39,17 @@ extension SQLiteBackend {
         if let extra = stored.filter({ shipped[$0.table]?[$0.name] == nil }).sorted(by: { $0.name < $1.name }).first {
             return .init(name: "append-only", passed: false, detail: "trigger \(extra.name) on \(extra.table) was not created by SheetLog")
         }
-        return .init(name: "append-only", passed: true, detail: "UPDATE and DELETE on events and command receipts are refused")
+        return .init(name: "append-only", passed: true, detail: "UPDATE and DELETE on events and command receipts are refused (DELETE only at or below a base's cut, of pruned sessions), on bases and pruned sessions always")
     }
 
     /// The triggers on the append-only tables as the shipped migrations create them, by table and
     /// name: SQLite keeps a trigger's text as written, so a fresh in-memory database gives exactly
     /// what the file must hold.
-    private static func shippedAppendOnlyTriggers() throws -> [String: [String: String]] {
+    private static func shippedAppendOnlyTriggers(applied: Set<Int>) throws -> [String: [String: String]] {
         try DatabaseQueue().write { db in
-            for migration in SchemaMigration.embedded.sorted(by: { $0.number < $1.number }) { try db.execute(sql: migration.sql) }
+            for migration in SchemaMigration.embedded.sorted(by: { $0.number < $1.number }) where applied.isEmpty || applied.contains(migration.number) {
+                try db.execute(sql: migration.sql)
+            }
             var triggers: [String: [String: String]] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT name, sql, tbl_name FROM sqlite_master WHERE type = 'trigger'") {
                 triggers[row[2] as String, default: [:]][row[0] as String] = row[1] as String
@@ -60,13 +67,20 @@ extension SQLiteBackend {
                 FROM events
                 """)!
             let count: Int64 = row[0], first: Int64 = row[1], last: Int64 = row[2], sessions: Int = row[3], sequence: Int64 = row[4]
-            let positions = try Self.positionsCheck(count: count, first: first, last: last, sequence: sequence, in: db)
+            // A pruned log holds positions from its latest cut + 1; `$erasures` continues from the versions its bases carry.
+            let base = try SQLiteEventStore.logBase(in: db)
+            let positions = try Self.positionsCheck(
+                count: count, first: first, last: last, sequence: sequence, cut: base?.cutPosition ?? 0, in: db)
             return LogShape(events: count, sessions: sessions, positions: positions,
-                            versions: try Self.versionsCheck(sessions: sessions, in: db))
+                            versions: try Self.versionsCheck(sessions: sessions, carriedErasures: base?.carriedErasuresVersion ?? 0, in: db))
         }
     }
 
-    private static func positionsCheck(count: Int64, first: Int64, last: Int64, sequence: Int64, in db: Database) throws -> VerificationReport.Check {
+    private static func positionsCheck(
+        count: Int64, first: Int64, last storedLast: Int64, sequence: Int64, cut: Int64, in db: Database
+    ) throws -> VerificationReport.Check {
+        // Every event of a pruned log may be gone: its end is then the cut.
+        let last = max(storedLast, cut)
         if sequence > last {
             // SQLite's AUTOINCREMENT counter remembers the highest position ever written: events were deleted off the end.
             let missing = sequence == last + 1 ? "position \(sequence) is" : "positions \(last + 1)…\(sequence) are"
@@ -77,28 +91,29 @@ extension SQLiteBackend {
             return .init(name: "positions", passed: false,
                          detail: "sqlite_sequence records position \(sequence) as the highest written, below the last event at \(last): it was edited")
         }
-        if count > 0, first != 1 || last != count {
+        if count > 0, first != cut + 1 || last - cut != count {
             let gap = try Int64.fetchOne(db, sql: """
-                SELECT COALESCE((SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM events WHERE position = 1)),
+                SELECT COALESCE((SELECT ?2 WHERE NOT EXISTS (SELECT 1 FROM events WHERE position = ?2)),
                                 (SELECT e.position + 1 FROM events e WHERE NOT EXISTS
-                                   (SELECT 1 FROM events n WHERE n.position = e.position + 1) AND e.position < ? ORDER BY e.position LIMIT 1))
-                """, arguments: [last]) ?? 0
+                                   (SELECT 1 FROM events n WHERE n.position = e.position + 1) AND e.position < ?1 ORDER BY e.position LIMIT 1))
+                """, arguments: [last, cut + 1]) ?? 0
             return .init(name: "positions", passed: false, detail: "position \(gap) is missing (\(count) events, last position \(last))")
         }
-        return .init(name: "positions", passed: true, detail: "positions 1…\(last) without gaps")
+        let pruned = cut == 0 ? "" : " (the log was pruned through position \(cut))"
+        return .init(name: "positions", passed: true, detail: "positions \(cut + 1)…\(last) without gaps\(pruned)")
     }
 
     /// Each session's versions must be 1, 2, 3 … in position order: replay reads a session by
     /// version, rebuild folds the log by position, and SheetLog writes them in step.
-    private static func versionsCheck(sessions: Int, in db: Database) throws -> VerificationReport.Check {
+    private static func versionsCheck(sessions: Int, carriedErasures: Int64, in db: Database) throws -> VerificationReport.Check {
         guard let broken = try Row.fetchOne(db, sql: """
             SELECT stream, position, version, previous_version, previous_position FROM (
                 SELECT stream, position, version,
-                       lag(version, 1, 0) OVER (PARTITION BY stream ORDER BY position) AS previous_version,
+                       lag(version, 1, CASE WHEN stream = '$erasures' THEN ? ELSE 0 END) OVER (PARTITION BY stream ORDER BY position) AS previous_version,
                        lag(position) OVER (PARTITION BY stream ORDER BY position) AS previous_position
                 FROM events)
             WHERE version != previous_version + 1 ORDER BY position LIMIT 1
-            """) else {
+            """, arguments: [carriedErasures]) else {
             return .init(name: "versions", passed: true, detail: "versions 1…n in position order in each of \(sessions) sessions")
         }
         let stream: String = broken[0], position: Int64 = broken[1], version: Int64 = broken[2]

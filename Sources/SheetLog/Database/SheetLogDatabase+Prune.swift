@@ -1,0 +1,31 @@
+import Foundation
+import SheetLogSQLite
+
+extension SheetLogDatabase {
+    /// Removes the longest prefix of the log that no one needs any more: events recorded (the store's
+    /// clock) before `before`, of sessions wholly inside it that are finished (nothing on the stack,
+    /// no draft `recover` offers, no confirmation pending), and that the collector acknowledged when
+    /// the file pushes. One transaction writes a base (the chain the first kept event links to, what
+    /// was removed, the removed erasure events) and deletes; then the file returns the space.
+    ///
+    /// A second prune at the same time removes nothing and writes nothing. A pruned session is gone:
+    /// its readers and every command naming it are refused with ``SheetLogError/Code/pruned``.
+    ///
+    /// ```swift
+    /// let report = try await database.prune(before: Date().addingTimeInterval(-14 * 86_400))
+    /// print("removed \(report.removedEvents) events, \(report.bytesFreed) bytes; \(report.stoppedBy)")
+    /// ```
+    @concurrent
+    public func prune(before: Date) async throws -> PruneReport {
+        guard let sqlite = backend as? SQLiteBackend else {
+            throw SheetLogError(.invalidInput, "only a device's SQLite log is pruned; the fleet keeps its own retention", context: .init(operation: "prune"))
+        }
+        return try await sqlite.prune(before: Int64((before.timeIntervalSince1970 * 1_000).rounded(.down)))
+    }
+
+    /// Where the kept log begins when the log was pruned (the latest cut, every prune's totals); nil when never pruned.
+    @concurrent
+    public func logBase() async throws -> LogBase? {
+        try await backend.logBase()
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import SheetLog
+import SheetLogReports
+
+/// `sheetlog prune --before TIME | --keep-days N [--json]`
+struct PruneCommand: AsyncParsableCommand, GlobalOptionsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prune",
+        abstract: "Remove the finished sessions recorded before a time (a prefix of the log), keeping a verifiable base.")
+    static let databaseAction = "prune"
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("Remove what was recorded before this time: \(AuditTimeArgument.forms) (its start, in UTC).", valueName: "time"))
+    var before: String?
+    @Option(name: .customLong("keep-days"), help: ArgumentHelp("Keep the last N days (relative to now).", valueName: "N"))
+    var keepDays: Int?
+    @Flag(help: "Print the report as JSON.") var json = false
+
+    func validate() throws {
+        switch (before, keepDays) {
+        case (nil, nil), (.some, .some): throw ValidationError("give one of --before TIME or --keep-days N")
+        case (.some(let text), nil):
+            if AuditTimeArgument.milliseconds(text, endOfDay: false) == nil { throw ValidationError("--before must be \(AuditTimeArgument.forms)") }
+        case (nil, .some(let days)):
+            if days < 0 || days > 100_000 { throw ValidationError("--keep-days must be a number of days from 0 to 100000") }
+        }
+    }
+
+    func run() async throws {
+        let cutoff: Date
+        if let before, let date = AuditTimeArgument.date(before, endOfDay: false) {
+            cutoff = date
+        } else {
+            cutoff = Date().addingTimeInterval(-Double(keepDays ?? 0) * 86_400)
+        }
+        let report = try await global.openExisting().prune(before: cutoff)
+        if json {
+            Terminal.writeLine(try JSONOutput.pretty(PruneReportJSON(report)))
+            return
+        }
+        Terminal.write(PruneReportJSON.human(report))
+    }
+}
+
+/// The `--json` shape of `sheetlog prune`, and its text.
+struct PruneReportJSON: Encodable {
+    var removedEvents: Int64
+    var removedSessions: Int
+    var cutPosition: Int64
+    var firstKeptPosition: Int64
+    var bytesFreed: Int64
+    var convertedToIncrementalVacuum: Bool
+    var stoppedBy: String
+
+    init(_ report: PruneReport) {
+        removedEvents = report.removedEvents
+        removedSessions = report.removedSessions
+        cutPosition = report.cutPosition
+        firstKeptPosition = report.firstKeptPosition
+        bytesFreed = report.bytesFreed
+        convertedToIncrementalVacuum = report.convertedToIncrementalVacuum
+        stoppedBy = report.stoppedBy.description
+    }
+
+    static func human(_ report: PruneReport) -> String {
+        let converted = report.convertedToIncrementalVacuum ? "\nThe file was converted to incremental auto-vacuum (once)." : ""
+        return """
+            Removed \(report.removedEvents) events of \(report.removedSessions) sessions; the log is cut at position \(report.cutPosition), the kept log begins at position \(report.firstKeptPosition).
+            Bytes freed: \(report.bytesFreed).\(converted)
+            Stopped by: \(report.stoppedBy).
+
+            """
+    }
+}

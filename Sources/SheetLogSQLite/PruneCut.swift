@@ -1,0 +1,65 @@
+import GRDB
+import SheetLogStorage
+
+/// The cut rule of a prune, from the read models (the sessions' first and last positions) rather
+/// than a fold of the log: the largest position C such that every event at or below it was recorded
+/// before the prune's time, every session with an event at or below it lies wholly at or below it
+/// and is finished, and every collector acknowledged it.
+enum PruneCut {
+    static func find(before: Int64, previousCut: Int64, in db: Database) throws -> (cut: Int64, stop: PruneStop) {
+        let last = try Int64.fetchOne(db, sql: "SELECT COALESCE(max(position), 0) FROM events") ?? 0
+        var cut = max(last, previousCut)
+        var stop = PruneStop.endOfLog
+        // The store's recorded time: the first event recorded at or after `before` stays, and all after it.
+        if let late = try Int64.fetchOne(db, sql: "SELECT min(position) FROM events WHERE recorded_at >= ?", arguments: [before]),
+           late - 1 < cut {
+            (cut, stop) = (late - 1, .time(position: late))
+        }
+        if let acknowledged = try Int64.fetchOne(db, sql: "SELECT min(acknowledged_through) FROM push_cursors"), acknowledged < cut {
+            (cut, stop) = (acknowledged, .acknowledged(position: acknowledged))
+        }
+        // The first session still needed, by its first position: it stays, and everything after it.
+        if let held = try Row.fetchOne(db, sql: """
+            SELECT s.session, s.first_position,
+                   CASE WHEN s.stack <> '[]' THEN 'onStack'
+                        WHEN EXISTS (SELECT 1 FROM presentations p WHERE p.session = s.session AND p.pending_source IS NOT NULL)
+                            THEN 'pendingConfirmation'
+                        ELSE 'recoverableDraft' END
+            FROM sessions s
+            WHERE s.first_position <= ?1
+              AND (s.stack <> '[]'
+                   OR EXISTS (SELECT 1 FROM presentations p WHERE p.session = s.session AND p.pending_source IS NOT NULL)
+                   OR EXISTS (SELECT 1 FROM recoverable_drafts d WHERE d.session = s.session))
+            ORDER BY s.first_position LIMIT 1
+            """, arguments: [cut]) {
+            let position: Int64 = held[1]
+            (cut, stop) = (position - 1, .session(held[0], position: position, reason: PruneStop.SessionHold(rawValue: held[2])!))
+        }
+        // A session is never split: one that began at or below the cut and continues past it moves
+        // the cut before its first event, which may split an earlier one, until none is split.
+        try unsplit(&cut, &stop, in: db)
+        // A stream the sheet read models do not know (raw appends) is never removed with its events unread.
+        if cut > previousCut, let unknown = try Row.fetchOne(db, sql: """
+            SELECT stream, position FROM events
+            WHERE position > ?1 AND position <= ?2 AND stream <> '$erasures'
+              AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.session = events.stream)
+            ORDER BY position LIMIT 1
+            """, arguments: [previousCut, cut]) {
+            let position: Int64 = unknown[1]
+            (cut, stop) = (position - 1, .session(unknown[0], position: position, reason: .notASession))
+            try unsplit(&cut, &stop, in: db)
+        }
+        return (max(cut, previousCut), stop)
+    }
+
+    /// Moves the cut before the first event of a session it would split, until none is split.
+    private static func unsplit(_ cut: inout Int64, _ stop: inout PruneStop, in db: Database) throws {
+        while let split = try Row.fetchOne(db, sql: """
+            SELECT session, first_position FROM sessions WHERE first_position <= ?1 AND last_position > ?1
+            ORDER BY first_position LIMIT 1
+            """, arguments: [cut]) {
+            let position: Int64 = split[1]
+            (cut, stop) = (position - 1, .session(split[0], position: position, reason: .continuesPastCut))
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import SheetLogCore
+import SheetLogStorage
+
+extension SQLiteEventStore {
+    /// Removes the longest prefix of the log whose events were all recorded before `before` (the
+    /// store's clock, milliseconds since 1970), in which every session is whole and finished, and
+    /// that every collector acknowledged: in one `BEGIN IMMEDIATE` transaction that first writes the
+    /// base (`log_bases`, migration 0013), then deletes the events, the removed sessions' receipts and
+    /// read-model rows. A prune that can remove nothing more writes nothing.
+    ///
+    /// The size reclaimed is not measured here: ``SQLiteBackend`` vacuums after the commit.
+    package func prune(before: Int64) throws -> PruneReport {
+        try refuseWriteIfReadOnly("pruning")
+        do {
+            return try writeOnCallingThread { db in
+                var report: PruneReport?
+                try db.inTransaction(.immediate) {
+                    report = try Self.prune(before: before, now: configuration.clock.nowMilliseconds(), in: db)
+                    return .commit
+                }
+                return report!
+            }
+        } catch let error as SheetLogError {
+            throw error
+        } catch {
+            throw SheetLogError.wrapping(error, operation: "pruning")
+        }
+    }
+
+    private static func prune(before: Int64, now: Int64, in db: Database) throws -> PruneReport {
+        let previousCut = try Int64.fetchOne(db, sql: "SELECT COALESCE(max(cut_position), 0) FROM log_bases") ?? 0
+        let (cut, stop) = try PruneCut.find(before: before, previousCut: previousCut, in: db)
+        guard cut > previousCut else {
+            return PruneReport(removedEvents: 0, removedSessions: 0, cutPosition: previousCut, stoppedBy: stop)
+        }
+        // The base first: the delete triggers let through only what is at or below its cut.
+        try db.execute(sql: """
+            INSERT INTO log_bases (cut_position, chain, removed_events, first_recorded_at, last_recorded_at, pruned_at, erasures)
+            SELECT ?1, (SELECT chain FROM events WHERE position = ?1), count(*), min(recorded_at), max(recorded_at), ?2,
+                   (SELECT json_group_array(json(e)) FROM (
+                        SELECT json_object('position', position, 'event_id', event_id, 'stream', stream, 'version', version,
+                                           'type', type, 'schema_version', schema_version, 'payload', payload, 'metadata', metadata,
+                                           'occurred_at', occurred_at, 'recorded_at', recorded_at, 'chain', lower(hex(chain)),
+                                           'chain_version', chain_version) AS e
+                        FROM events WHERE position <= ?1 AND stream = '$erasures' ORDER BY position))
+            FROM events WHERE position <= ?1
+            """, arguments: [cut, now])
+        try db.execute(sql: """
+            INSERT INTO pruned_sessions (session, last_version, cut_position)
+            SELECT stream, max(version), ?1 FROM events WHERE position <= ?1 AND stream <> '$erasures' GROUP BY stream
+            """, arguments: [cut])
+        let sessions = db.changesCount
+        let removedSessions = "SELECT session FROM pruned_sessions WHERE cut_position = \(cut)"
+        try db.execute(sql: "DELETE FROM command_receipts WHERE stream IN (\(removedSessions))")
+        try db.execute(sql: "DELETE FROM events WHERE position <= ?", arguments: [cut])
+        let events = Int64(db.changesCount)
+        for table in ["dismissals", "presentations", "sessions"] {
+            try db.execute(sql: "DELETE FROM \(table) WHERE session IN (\(removedSessions))")
+        }
+        return PruneReport(removedEvents: events, removedSessions: sessions, cutPosition: cut, stoppedBy: stop)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+import SheetLogCore
+import Testing
+
+/// `sheetlog prune` (issue 37, slice A): what goes, what every reader and writer then says of it.
+@Suite("sheetlog prune")
+struct CLIPruneTests {
+    /// s1 (positions 1–4) is finished (its draft discarded), s2 (5–6) has a dirty sheet on screen,
+    /// s3 (7–10) is finished after it.
+    private func prunedDatabase() throws -> CLIHarness {
+        let cli = try CLIHarness()
+        let lines = IngestLines.expenseFlow("s1", prefix: "a") + [IngestLines.present("s2", id: "b-1"), IngestLines.edit("s2", id: "b-2")]
+            + IngestLines.expenseFlow("s3", prefix: "c")
+        let ingest = try cli.ingest(lines)
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        return cli
+    }
+
+    @Test("removes the finished prefix and says what stopped it")
+    func reportsTheCut() throws {
+        let cli = try prunedDatabase()
+        defer { cli.remove() }
+        let run = try cli.run(["prune", "--before", "2100-01-01", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try #require(try CLIHarness.json(run.stdout) as? [String: Any])
+        #expect(report["removedEvents"] as? Int == 4)
+        #expect(report["removedSessions"] as? Int == 1)
+        #expect(report["cutPosition"] as? Int == 4)
+        #expect(report["firstKeptPosition"] as? Int == 5)
+        #expect(report["stoppedBy"] as? String == "session s2 (from position 5) still has a sheet on its stack")
+        let verify = try cli.run(["verify"])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        // The draft that stopped the cut is still offered.
+        let recover = try cli.run(["recover", "--json"])
+        #expect(recover.stdout.contains("\"s2\"") && recover.stdout.contains("47.50"), "\(recover.stdout)")
+    }
+
+    @Test("before the time given, nothing goes")
+    func theTimeStopsTheCut() throws {
+        let cli = try prunedDatabase()
+        defer { cli.remove() }
+        let run = try cli.run(["prune", "--before", "2000-01-01"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Removed 0 events of 0 sessions"), "\(run.stdout)")
+        #expect(run.stdout.contains("Stopped by: the event at position 1 was recorded at or after the prune's time."))
+    }
+
+    @Test("a pruned session is refused by its readers, naming the pruning (exit 1)", arguments: [
+        ["replay", "s1"], ["state", "s1"], ["export", "--session", "s1"], ["audit", "--session", "s1"],
+    ])
+    func readersRefuse(arguments: [String]) throws {
+        let cli = try prunedDatabase()
+        defer { cli.remove() }
+        #expect(try cli.run(["prune", "--before", "2100-01-01"]).status == 0)
+        let run = try cli.run(arguments)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("sheetlog: session s1 was pruned on "), "\(run.stderr)")
+        #expect(run.stderr.contains("; the kept log begins at position 5"), "\(run.stderr)")
+        // A kept session reads as before.
+        #expect(try cli.run(arguments.map { $0 == "s1" ? "s3" : $0 }).status == 0)
+    }
+
+    @Test("a command on a pruned session, and a resend of one of its commands, are refused and store nothing")
+    func writersRefuse() throws {
+        let cli = try prunedDatabase()
+        defer { cli.remove() }
+        #expect(try cli.run(["prune", "--before", "2100-01-01"]).status == 0)
+        for line in [IngestLines.present("s1", id: "new-1"), IngestLines.present("s1", id: "a-1")] {
+            let run = try cli.ingest([line])
+            #expect(run.status == 1, "\(run.stdout)")
+            #expect(run.stderr.contains("session s1 was pruned on"), "\(run.stderr)")
+        }
+        let events = try DatabaseQueue(path: cli.database).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM events WHERE stream = 's1'") }
+        #expect(events == 0)
+        // A kept event cannot be deleted from outside.
+        #expect(throws: DatabaseError.self) {
+            try DatabaseQueue(path: cli.database).write { db in try db.execute(sql: "DELETE FROM events WHERE position = 5") }
+        }
+    }
+
+    /// Every row of the log, its bases and its pruned sessions, as text.
+    private func contents(_ cli: CLIHarness) throws -> [String] {
+        try DatabaseQueue(path: cli.database).read { db in
+            try ["events", "log_bases", "pruned_sessions", "command_receipts", "sessions"].flatMap { table in
+                try Row.fetchAll(db, sql: "SELECT * FROM \(table)").map { "\(table) \($0)" }
+            }
+        }
+    }
+
+    /// Byte for byte is shown in process (RetentionTests): each writing run of the CLI moves the
+    /// schema cookie when it opens the file, pruned or not.
+    @Test("a second prune at the same time removes nothing and writes no row")
+    func aSecondPruneChangesNothing() throws {
+        let cli = try prunedDatabase()
+        defer { cli.remove() }
+        #expect(try cli.run(["prune", "--before", "2100-01-01"]).status == 0)
+        let rows = try contents(cli)
+        let again = try cli.run(["prune", "--before", "2100-01-01"])
+        #expect(again.status == 0)
+        #expect(again.stdout.hasPrefix("Removed 0 events"), "\(again.stdout)")
+        #expect(try contents(cli) == rows)
+    }
+
+    @Test("--before and --keep-days: exactly one, well formed (exit 2)", arguments: [
+        ["prune"], ["prune", "--before", "yesterday"], ["prune", "--before", "2026-01-01", "--keep-days", "3"], ["prune", "--keep-days", "-1"],
+    ])
+    func badArguments(arguments: [String]) throws {
+        let cli = try prunedDatabase()
+        defer { cli.remove() }
+        #expect(try cli.run(arguments).status == 2)
+    }
+
+    @Test("a prune while another process runs ingest --each on the same file loses nothing")
+    func pruneDuringAnIngestInAnotherProcess() async throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let sessions = 150
+        let lines = (1...sessions).flatMap { IngestLines.expenseFlow("s\($0)", prefix: "s\($0)") }
+        #expect(try cli.ingest(Array(lines.prefix(4))).status == 0)
+        // The rest in a child process, while this one prunes until the child is done.
+        let done = LockedBox(false)
+        let child = Task.detached {
+            defer { done.withLock { $0 = true } }
+            return try cli.runBinary(["ingest", "--each", "-"], input: Data((lines.dropFirst(4).joined(separator: "\n") + "\n").utf8))
+        }
+        var prunes = 0
+        var removedWhileRunning: Int64 = 0
+        while !done.withLock({ $0 }) {
+            let run = try cli.run(["prune", "--before", "2100-01-01", "--json"])
+            #expect(run.status == 0, "\(run.stderr)")
+            removedWhileRunning += ((try CLIHarness.json(run.stdout) as? [String: Any])?["removedEvents"] as? Int).map(Int64.init) ?? 0
+            prunes += 1
+        }
+        let ingest = try await child.value
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        #expect(removedWhileRunning > 0, "no prune overlapped the ingest (\(prunes) prunes)")
+        #expect(try cli.run(["prune", "--before", "2100-01-01"]).status == 0)
+        // Every line's event is either kept or counted in a base; every session is either.
+        let (kept, removed, pruned) = try await DatabaseQueue(path: cli.database).read { db in
+            (try Int.fetchOne(db, sql: "SELECT count(*) FROM events") ?? -1,
+             try Int.fetchOne(db, sql: "SELECT COALESCE(sum(removed_events), 0) FROM log_bases") ?? -1,
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM pruned_sessions") ?? -1)
+        }
+        #expect(kept + removed == lines.count)
+        #expect(pruned == sessions)
+        let verify = try cli.run(["verify"])
+        #expect(verify.status == 0, "\(verify.stdout)")
+    }
+}

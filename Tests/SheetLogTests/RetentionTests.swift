@@ -1,0 +1,162 @@
+import Foundation
+import GRDB
+import SheetLog
+import SheetLogSQLite
+import SheetLogTestSupport
+import Testing
+
+/// `SheetLogDatabase.prune(before:)` (issue 37, slice A): a prefix of whole, finished sessions goes;
+/// what is still needed stops the cut; the kept log verifies from its base.
+@Suite("retention: prune")
+struct RetentionTests {
+    static let day: Int64 = 86_400_000
+
+    /// A session that ends with nothing on its stack: a clean sheet swiped away, then ended.
+    static func finished(_ session: String, in database: SheetLogDatabase) async throws {
+        try await database.record(.present(presentation: "p1", route: .newExpense), in: session)
+        try await database.record(.attemptDismiss(source: .swipe), in: session)
+        try await database.record(.endSession, in: session)
+    }
+
+    static func cutoff(_ clock: ManualClock, keepDays: Int64 = 14) -> Date {
+        Date(timeIntervalSince1970: Double(clock.nowMilliseconds() - keepDays * day) / 1_000)
+    }
+
+    @Test("finished sessions before the cut go; the first draft stops it; verify passes; a second prune changes nothing")
+    func prunesAPrefixOfFinishedSessions() async throws {
+        let directory = try TemporaryDirectory("prune")
+        let path = directory.path("log.sqlite")
+        let clock = ManualClock()
+        let database = try SheetLogDatabase.open(path: path, options: testOptions(clock: clock))
+        try await Self.finished("a", in: database)
+        try await Self.finished("b", in: database)
+        clock.advance(by: Self.day)
+        try await database.record(.present(presentation: "p1", route: .newExpense), in: "draft")
+        try await database.record(.edit(field: "amount", value: "12.50"), in: "draft")
+        clock.advance(by: 20 * Self.day)
+        try await Self.finished("c", in: database)
+
+        let report = try await database.prune(before: Self.cutoff(clock))
+        #expect(report.removedEvents == 6)
+        #expect(report.removedSessions == 2)
+        #expect(report.cutPosition == 6)
+        #expect(report.stoppedBy == .session("draft", position: 7, reason: .onStack))
+        #expect(try await database.logBase()?.firstKeptPosition == 7)
+        let verification = try await database.verify()
+        let failed = verification.checks.filter { !$0.passed }.map(\.detail)
+        #expect(failed.isEmpty, "\(failed)")
+
+        // A command on a pruned session is refused and appends nothing.
+        let last = try await database.lastPosition()
+        await #expect(throws: SheetLogError.self) {
+            try await database.record(.present(presentation: "p2", route: .newExpense), in: "a")
+        }
+        do {
+            try await database.record(.present(presentation: "p2", route: .newExpense), in: "a")
+        } catch let error as SheetLogError {
+            #expect(error.code == .pruned)
+            #expect(error.message.contains("session a was pruned on"))
+            #expect(error.message.contains("the kept log begins at position 7"))
+        }
+        #expect(try await database.lastPosition() == last)
+
+        // A kept event cannot be deleted.
+        let sqlite = try #require(database.backend as? SQLiteBackend)
+        #expect(throws: (any Error).self) {
+            try sqlite.store.writer.write { db in try db.execute(sql: "DELETE FROM events WHERE position = 7") }
+        }
+
+        // The draft is still offered, with its value.
+        let drafts = try await database.recoverableDrafts()
+        #expect(drafts.map(\.session) == ["draft"])
+        #expect(drafts.first?.values["amount"] == .string("12.50"))
+
+        // Again at the same time: nothing removed, nothing written.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let wal = try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))
+        let again = try await database.prune(before: Self.cutoff(clock))
+        #expect(again.removedEvents == 0 && again.cutPosition == 6)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) == wal)
+        try database.close()
+    }
+
+    @Test("an open draft from the first day survives sixty daily prunes with its values, and names itself as the stop")
+    func anOpenDraftSurvivesDailyPrunes() async throws {
+        let directory = try TemporaryDirectory("prune-days")
+        let clock = ManualClock()
+        let database = try SheetLogDatabase.open(path: directory.path("log.sqlite"), options: testOptions(clock: clock))
+        try await database.record(.present(presentation: "p1", route: .newExpense), in: "day-1")
+        try await database.record(.edit(field: "amount", value: "47.50"), in: "day-1")
+        for day in 2...60 {
+            clock.advance(by: Self.day)
+            try await Self.finished("day-\(day)", in: database)
+            let report = try await database.prune(before: Self.cutoff(clock))
+            #expect(report.removedEvents == 0)
+            // Until day-1 is 14 days old, its time stops the cut; from then on, its draft does.
+            #expect(report.stoppedBy == (day > 15 ? .session("day-1", position: 1, reason: .onStack) : .time(position: 1)), "day \(day)")
+        }
+        let drafts = try await database.recoverableDrafts()
+        #expect(drafts.map(\.session) == ["day-1"])
+        #expect(drafts.first?.values["amount"] == .string("47.50"))
+        try database.close()
+    }
+
+    @Test("a database that pushes never has the unacknowledged part removed")
+    func neverPastTheAcknowledgedPosition() async throws {
+        let directory = try TemporaryDirectory("prune-push")
+        let clock = ManualClock()
+        let database = try SheetLogDatabase.open(path: directory.path("log.sqlite"), options: testOptions(clock: clock))
+        for session in ["a", "b", "c"] { try await Self.finished(session, in: database) }
+        let sqlite = try #require(database.backend as? SQLiteBackend)
+        let chain = try #require(try await sqlite.store.chain(at: 3))
+        try await sqlite.store.acknowledgePush(collector: "https://collector.example", device: "d1", through: 3, chain: chain, at: 0)
+        clock.advance(by: 30 * Self.day)
+        let report = try await database.prune(before: Self.cutoff(clock))
+        #expect(report.cutPosition == 3)
+        #expect(report.stoppedBy == .acknowledged(position: 3))
+        let verification = try await database.verify()
+        let failed = verification.checks.filter { !$0.passed }.map(\.detail)
+        #expect(failed.isEmpty, "\(failed)")
+        try database.close()
+    }
+
+    @Test("a sealed log prunes after an erasure: the subject stays erased, erasures lists it, verify passes, the next erasure continues its versions")
+    func sealedLogKeepsItsErasures() async throws {
+        let directory = try TemporaryDirectory("prune-sealed")
+        let clock = ManualClock()
+        var options = ErasureTests.options(MasterKey.generate())
+        options.clock = clock
+        let database = try SheetLogDatabase.open(path: directory.path("log.sqlite"), options: options)
+        try await database.record(.present(presentation: "p1", route: .newExpense), in: "g", subject: "gone")
+        try await database.record(.attemptDismiss(source: .swipe), in: "g")
+        try await database.record(.endSession, in: "g")
+        try await database.record(.present(presentation: "p1", route: .newExpense), in: "k", subject: "kept")
+        try await database.record(.attemptDismiss(source: .swipe), in: "k")
+        try await database.record(.endSession, in: "k")
+        let erasure = try await database.erase(subject: "gone", requestedBy: "ticket 1")
+        try await database.record(.present(presentation: "p1", route: .newExpense), in: "later", subject: "kept")
+        try await database.record(.edit(field: "amount", value: "3"), in: "later")
+        clock.advance(by: 30 * Self.day)
+
+        let report = try await database.prune(before: Self.cutoff(clock))
+        #expect(report.cutPosition == erasure.position)
+        #expect(report.removedSessions == 2)
+        let listed = try await database.erasures()
+        #expect(listed.map(\.subject) == ["gone"])
+        #expect(listed.first?.keyErased == true)
+        var failed = try await database.verify().checks.filter { !$0.passed }.map(\.detail)
+        #expect(failed.isEmpty, "\(failed)")
+        // The erased subject stays erased: a new session of it is refused.
+        await #expect(throws: SheetLogError.self) {
+            try await database.record(.present(presentation: "p1", route: .newExpense), in: "g2", subject: "gone")
+        }
+        // The next erasure's version continues from the carried one.
+        _ = try await database.erase(subject: "kept", requestedBy: "ticket 2")
+        #expect(try await database.backend.readStream("$erasures").map(\.version) == [2])
+        failed = try await database.verify().checks.filter { !$0.passed }.map(\.detail)
+        #expect(failed.isEmpty, "\(failed)")
+        #expect(try await database.erasures().map(\.subject) == ["gone", "kept"])
+        try database.close()
+    }
+}
