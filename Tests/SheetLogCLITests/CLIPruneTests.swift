@@ -36,6 +36,64 @@ struct CLIPruneTests {
         #expect(recover.stdout.contains("\"s2\"") && recover.stdout.contains("47.50"), "\(recover.stdout)")
     }
 
+    @Test("stats (text and JSON) and audit's text say where the kept log begins")
+    func statsAndAuditSayWhereTheKeptLogBegins() throws {
+        let cli = try prunedDatabase()
+        defer { cli.remove() }
+        #expect(!(try cli.run(["stats"]).stdout.contains("kept log begins")))
+        #expect(try cli.run(["prune", "--before", "2100-01-01"]).status == 0)
+        let stats = try cli.run(["stats"]).stdout
+        #expect(stats.contains("kept log begins at position") && stats.contains(" 5\n"), "\(stats)")
+        #expect(stats.contains("events pruned in all"), "\(stats)")
+        let json = try #require(try CLIHarness.json(try cli.run(["stats", "--json"]).stdout) as? [String: Any])
+        #expect(json["keptLogBegins"] as? Int == 5 && json["prunedEvents"] as? Int == 4, "\(json)")
+        let audit = try cli.run(["audit"]).stdout
+        #expect(audit.contains("4 events in all): the kept log begins at position 5."), "\(audit)")
+    }
+
+    @Test("audit of the kept sessions is unchanged by the prune")
+    func auditOfKeptSessionsIsUnchanged() throws {
+        let cli = try prunedDatabase()
+        defer { cli.remove() }
+        let before = try cli.run(["audit", "--json"]).stdout
+        let kept = try #require(try CLIHarness.json(before) as? [[String: Any]]).filter { $0["session"] as? String != "s1" }
+        #expect(!kept.isEmpty)
+        #expect(try cli.run(["prune", "--before", "2100-01-01"]).status == 0)
+        let after = try #require(try CLIHarness.json(try cli.run(["audit", "--json"]).stdout) as? [[String: Any]])
+        #expect((after as NSArray) == (kept as NSArray))
+    }
+
+    @Test("verify fails when the base is edited or its guard dropped", arguments: [
+        (["DROP TRIGGER log_bases_refuse_update", "UPDATE log_bases SET chain = zeroblob(32)"], "chain"),
+        (["DROP TRIGGER log_bases_refuse_delete"], "append-only"),
+        (["DROP TRIGGER pruned_sessions_refuse_delete"], "append-only"),
+    ])
+    func verifyChecksTheBase(statements: [String], check: String) async throws {
+        let cli = try prunedDatabase()
+        defer { cli.remove() }
+        #expect(try cli.run(["prune", "--before", "2100-01-01"]).status == 0)
+        try await DatabaseQueue(path: cli.database).write { db in for sql in statements { try db.execute(sql: sql) } }
+        let verify = try cli.run(["verify", "--json"])
+        #expect(verify.status == 1, "\(verify.stdout)")
+        let checks = try #require((try CLIHarness.json(verify.stdout) as? [String: Any])?["checks"] as? [[String: Any]])
+        #expect(checks.first { $0["name"] as? String == check }?["passed"] as? Bool == false, "\(verify.stdout)")
+    }
+
+    @Test("a sealed file is pruned only with its key, as every writer")
+    func aSealedFileNeedsItsKey() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let key = cli.directory.appendingPathComponent("master.key").path
+        #expect(try CLIHarness.run(["keygen", key]).status == 0)
+        #expect(try cli.run(["--key-file", key, "ingest", "-"], input: Data((IngestLines.expenseFlow().joined(separator: "\n") + "\n").utf8)).status == 0)
+        let without = try cli.run(["prune", "--before", "2100-01-01"])
+        #expect(without.status == 1)
+        #expect(without.stderr.contains("master key"), "\(without.stderr)")
+        let with = try cli.run(["--key-file", key, "prune", "--before", "2100-01-01", "--json"])
+        #expect(with.status == 0, "\(with.stderr)")
+        #expect((try CLIHarness.json(with.stdout) as? [String: Any])?["removedEvents"] as? Int == 4)
+    }
+
     @Test("before the time given, nothing goes")
     func theTimeStopsTheCut() throws {
         let cli = try prunedDatabase()

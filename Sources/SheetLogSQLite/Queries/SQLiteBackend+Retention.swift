@@ -15,6 +15,10 @@ extension SQLiteBackend {
     /// returns its free pages (`PRAGMA incremental_vacuum`); an older file (auto_vacuum NONE) is
     /// converted once (`PRAGMA auto_vacuum = INCREMENTAL; VACUUM`), outside the transaction.
     package func prune(before: Int64) async throws -> PruneReport {
+        // A writer of a sealed file, as every other: refused without its master key.
+        if store.configuration.keyRing == nil, try await readModels("prune", { db in try SealingRecord.read(in: db) != nil }) {
+            throw SealingRecord.keyUnavailable(at: store.location)
+        }
         let sizeBefore = fileBytes()
         var report = try store.prune(before: before)
         guard report.removedEvents > 0 else { return report }

@@ -34,12 +34,14 @@ package struct ErrorReply: Sendable, Hashable {
         }
     }
 
-    /// The status for a `SheetLogError` code: what the client got wrong (404, 400), what the store's
+    /// The status for a `SheetLogError` code: what the client got wrong (404, 400), a session a prune
+    /// removed (410, the message naming the pruning), what the store's
     /// state refuses (409: an export of values sealed under a key the server does not hold), a busy
     /// store or one that did not answer in time (503), or the store's failure (500).
     package static func status(of code: SheetLogError.Code) -> HTTPResponse.Status {
         switch code {
         case .notFound: return .notFound
+        case .pruned: return .gone
         case .invalidInput: return .badRequest
         case .keyUnavailable: return .conflict
         case .busy, .connectionFailed: return .serviceUnavailable
