@@ -33,7 +33,10 @@ extension SQLiteEventStore {
     @concurrent
     public func lastPosition() async throws -> Int64 {
         try await reading("lastPosition") { db in
-            try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(position), 0) FROM events")) ?? 0
+            let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(position), 0) FROM events")) ?? 0
+            // A log pruned to its end still ends at its cut (a pusher resumes after it).
+            guard last == 0, try Self.hasRetentionTables(in: db) else { return last }
+            return try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(cut_position), 0) FROM log_bases")) ?? 0
         }
     }
 

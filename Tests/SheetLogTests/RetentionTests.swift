@@ -102,6 +102,24 @@ struct RetentionTests {
         try database.close()
     }
 
+    @Test("a log pruned to its end still ends at its cut; the next event takes the next position, chained to the base")
+    func aLogPrunedToItsEndContinues() async throws {
+        let directory = try TemporaryDirectory("prune-all")
+        let clock = ManualClock()
+        let database = try SheetLogDatabase.open(path: directory.path("log.sqlite"), options: testOptions(clock: clock))
+        try await Self.finished("a", in: database)
+        try await Self.finished("b", in: database)
+        clock.advance(by: 30 * Self.day)
+        let report = try await database.prune(before: Self.cutoff(clock))
+        #expect(report.cutPosition == 6 && report.stoppedBy == .endOfLog)
+        #expect(try await database.lastPosition() == 6)
+        try await database.record(.present(presentation: "p1", route: .newExpense), in: "c")
+        #expect(try await database.lastPosition() == 7)
+        let failed = try await database.verify().checks.filter { !$0.passed }.map(\.detail)
+        #expect(failed.isEmpty, "\(failed)")
+        try database.close()
+    }
+
     @Test("a database that pushes never has the unacknowledged part removed")
     func neverPastTheAcknowledgedPosition() async throws {
         let directory = try TemporaryDirectory("prune-push")
