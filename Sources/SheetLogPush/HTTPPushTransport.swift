@@ -108,13 +108,53 @@ public struct HTTPPushTransport: PushTransport {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await Self.send(request, on: session)
         } catch {
             // URLError's description names the host and the failure, never the token (a header).
             return .unreachable((error as? URLError).map { "\($0.code.rawValue) \($0.localizedDescription)" } ?? "\(type(of: error))")
         }
         guard let http = response as? HTTPURLResponse else { return .unreachable("the reply was not HTTP") }
         return .answered(status: http.statusCode, body: data.prefix(Self.maxReplyBytes), retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
+    }
+
+    /// `session.data(for:)`, cancellable without deadlocking: on Linux that call's cancellation
+    /// cancelled the URLSession task synchronously, under the Swift task's status lock, while
+    /// URLSession's queue, failing the same request, waited on that lock to resume the task (seen
+    /// as a hung `PushTask.cancel()` in a test run: one thread in `URLSessionTask.cancel` under
+    /// `swift_task_cancel`, the other in `flagAsAndEnqueueOnExecutor` on URLSession's queue).
+    /// Here the cancellation only schedules `cancel()` on another queue and returns at once.
+    private static func send(_ request: URLRequest, on session: URLSession) async throws -> (Data, URLResponse) {
+        let inFlight = LockedBox<InFlight>(InFlight())
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let data, let response {
+                        continuation.resume(returning: (data, response))
+                    } else {
+                        continuation.resume(throwing: error ?? URLError(.badServerResponse))
+                    }
+                }
+                let cancelled = inFlight.withLock { state in
+                    state.task = task
+                    return state.cancelled
+                }
+                task.resume()
+                if cancelled { DispatchQueue.global().async { task.cancel() } }
+            }
+        } onCancel: {
+            let task = inFlight.withLock { state in
+                state.cancelled = true
+                return state.task
+            }
+            if let task { DispatchQueue.global().async { task.cancel() } }
+        }
+    }
+
+    /// The request's URLSession task once it exists, and whether the caller's task was cancelled
+    /// before it did.
+    private struct InFlight: @unchecked Sendable {
+        var task: URLSessionDataTask?
+        var cancelled = false
     }
 
     private static func segment(_ device: String) -> String {
