@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SheetLogCore
+import SheetLogStorage
 
 extension PostgresEventStore {
     /// How many events one import transaction stores by default. Measured on 19,869 events (debug build,
@@ -25,14 +26,22 @@ extension PostgresEventStore {
     ///   pushes commit side by side. A run that fails midway (a killed process, a restarted server)
     ///   has committed whole batches only.
     ///
+    /// - Pruned sources: with `base` (the source's ``LogBase``, when a prune removed the start of its
+    ///   log), the source's chain is recomputed from the base and the import continues only where the
+    ///   fleet already holds the pruned part: the stored event at the cut must carry the base's chain
+    ///   (else ``SheetLogError/Code/historyMismatch``); a fleet that holds less is refused with
+    ///   ``SheetLogError/Code/pruned`` naming the positions it would lack.
+    ///
     /// The source is read `batchSize` events at a time, twice (verify, then store); events appended to
     /// it meanwhile are left for the next run.
     @concurrent
-    public func importLog(from source: any EventStore, batchSize: Int = PostgresEventStore.importBatchSize) async throws -> PostgresImportReport {
+    public func importLog(
+        from source: any EventStore, base: LogBase? = nil, batchSize: Int = PostgresEventStore.importBatchSize
+    ) async throws -> PostgresImportReport {
         // One connection of its own for the whole run: a server that restarts or goes away ends the
         // import with an error at its next statement instead of a lease that waits for the pool.
         try await onOwnConnection("import", whenClosed: Self.importInterrupted) { [self] connection in
-            try await importLog(from: source, batchSize: max(1, batchSize), connection)
+            try await importLog(from: source, base: base, batchSize: max(1, batchSize), connection)
         }
     }
 
@@ -40,7 +49,8 @@ extension PostgresEventStore {
     /// device's import) instead of a connection of its own.
     @concurrent
     public func importLog(
-        from source: any EventStore, batchSize: Int = PostgresEventStore.importBatchSize, on connection: PostgresImportConnection
+        from source: any EventStore, base: LogBase? = nil, batchSize: Int = PostgresEventStore.importBatchSize,
+        on connection: PostgresImportConnection
     ) async throws -> PostgresImportReport {
         try ensureOpen("import")
         let closed = SheetLogError(
@@ -48,7 +58,7 @@ extension PostgresEventStore {
             context: .init(operation: "import"))
         do {
             return try await connection.connection.untilClosed({ closed }) { [self] connection in
-                try await importLog(from: source, batchSize: max(1, batchSize), connection)
+                try await importLog(from: source, base: base, batchSize: max(1, batchSize), connection)
             }
         } catch {
             throw SheetLogError.postgres(error, operation: "import", location: location)
@@ -57,12 +67,16 @@ extension PostgresEventStore {
 
     private static let importInterrupted = "the batches committed before are stored; a rerun stores the rest"
 
-    private func importLog(from source: any EventStore, batchSize: Int, _ connection: PostgresConnection) async throws -> PostgresImportReport {
+    private func importLog(
+        from source: any EventStore, base: LogBase?, batchSize: Int, _ connection: PostgresConnection
+    ) async throws -> PostgresImportReport {
         let sourceThrough = try await source.lastPosition()
         let stored = try await lastLink(connection)
+        if let base { try await requireHeld(base, storedThrough: stored.position, connection) }
         // A rest of one batch or less (a device file's usual case) is kept from the verifying read:
         // the source is read, decoded and hashed once instead of twice.
-        var verified = try await verifySource(source, through: sourceThrough, stored: (stored.position, stored.chain), batchSize: batchSize, connection)
+        var verified = try await verifySource(
+            source, from: base, through: sourceThrough, stored: (stored.position, stored.chain), batchSize: batchSize, connection)
         var head = (position: stored.position, chain: stored.chain)
         var imported = 0
         while head.position < sourceThrough {
@@ -100,16 +114,16 @@ extension PostgresEventStore {
     /// last event) carries the stored chain, which under the chain covers every earlier row.
     ///
     /// Returns the events after the stored head, verified, when they are one batch or fewer (nil
-    /// when there are none or more).
+    /// when there are none or more). A pruned source is walked from its `base`.
     private func verifySource(
-        _ source: any EventStore, through sourceThrough: Int64, stored: (Int64, [UInt8]), batchSize: Int,
+        _ source: any EventStore, from base: LogBase?, through sourceThrough: Int64, stored: (Int64, [UInt8]), batchSize: Int,
         _ connection: PostgresConnection
     ) async throws -> [RecordedEvent]? {
         let keepsRest = sourceThrough > stored.0 && sourceThrough - stored.0 <= Int64(batchSize)
         var rest: [RecordedEvent] = []
-        var walk = ChainWalk()
-        var after: Int64 = 0
-        var lastChain = IntegrityChain.genesis
+        var walk = base.map { ChainWalk(base: $0.chain) } ?? ChainWalk()
+        var after: Int64 = base?.cutPosition ?? 0
+        var lastChain = base?.chain ?? IntegrityChain.genesis
         while after < sourceThrough {
             try Task.checkCancellation()
             let chunk = try await source.readAll(after: after, through: sourceThrough, limit: batchSize, types: nil)
@@ -123,7 +137,8 @@ extension PostgresEventStore {
                         context: .init(position: position, operation: "import"))
                 }
                 if event.position == stored.0, event.chain != stored.1 {
-                    throw try await historyMismatch(source, through: stored.0, storedThrough: stored.0, tail: "nothing was imported", connection)
+                    throw try await historyMismatch(
+                        source, from: base, through: stored.0, storedThrough: stored.0, tail: "nothing was imported", connection)
                 }
                 after = event.position
                 lastChain = event.chain
@@ -131,17 +146,32 @@ extension PostgresEventStore {
             }
         }
         if sourceThrough > 0, sourceThrough < stored.0, try await storedChain(at: sourceThrough, connection) != lastChain {
-            throw try await historyMismatch(source, through: sourceThrough, storedThrough: stored.0, tail: "nothing was imported", connection)
+            throw try await historyMismatch(
+                source, from: base, through: sourceThrough, storedThrough: stored.0, tail: "nothing was imported", connection)
         }
         return keepsRest ? rest : nil
     }
 
-    /// The refusal of a source whose events 1 … `through` are not all the stored ones: the first
-    /// position where a row differs, found by reading both logs side by side.
+    /// A pruned source continues a stored log only where the fleet holds what the prune removed:
+    /// through the cut at least, with the base's chain at the cut.
+    private func requireHeld(_ base: LogBase, storedThrough: Int64, _ connection: PostgresConnection) async throws {
+        guard storedThrough >= base.cutPosition else {
+            throw SheetLogError(
+                .pruned,
+                "the log to import was pruned through position \(base.cutPosition) (it begins at position \(base.firstKeptPosition)), but the fleet holds device \(device) only through position \(storedThrough): positions \(storedThrough + 1)-\(base.cutPosition) are in neither; nothing was imported",
+                context: .init(position: base.cutPosition, operation: "import"))
+        }
+        if try await storedChain(at: base.cutPosition, connection) != base.chain {
+            throw mismatchError(at: base.cutPosition, storedThrough: storedThrough, tail: "its base does not continue the stored log; nothing was imported")
+        }
+    }
+
+    /// The refusal of a source whose events 1 (or its base's cut + 1) … `through` are not all the
+    /// stored ones: the first position where a row differs, found by reading both logs side by side.
     private func historyMismatch(
-        _ source: any EventStore, through: Int64, storedThrough: Int64, tail: String, _ connection: PostgresConnection
+        _ source: any EventStore, from base: LogBase?, through: Int64, storedThrough: Int64, tail: String, _ connection: PostgresConnection
     ) async throws -> SheetLogError {
-        var after: Int64 = 0
+        var after: Int64 = base?.cutPosition ?? 0
         while after < through {
             let theirs = try await source.readAll(after: after, through: through, limit: 2_000, types: nil)
             let ours = try await storedEvents(after: after, through: through, limit: 2_000, connection)

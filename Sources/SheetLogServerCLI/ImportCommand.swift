@@ -82,10 +82,9 @@ struct ImportCommand: AsyncParsableCommand {
         guard let device else { return try await importEachFile() }
         let source = try SQLiteEventStore(readingFileAt: files[0])
         defer { try? source.close() }
-        try await Self.refusePruned(source, file: files[0])
         let store = try await PostgresEventStore.open(url: postgresURL ?? "", device: device)
         defer { store.close() }
-        let report = try await store.importLog(from: source, batchSize: batchSize)
+        let report = try await store.importLog(from: source, base: try await source.logBase(), batchSize: batchSize)
         CommandIO.output(try summary(report) + "\n")
     }
 
@@ -125,9 +124,9 @@ struct ImportCommand: AsyncParsableCommand {
                     do {
                         let source = try SQLiteEventStore(readingFileAt: files[index])
                         defer { try? source.close() }
-                        try await Self.refusePruned(source, file: files[index])
                         let store = try first.store(ofDevice: Self.deviceName(of: files[index]))
-                        return (index, connection, .success(try await store.importLog(from: source, batchSize: batchSize, on: connection)))
+                        let base = try await source.logBase()
+                        return (index, connection, .success(try await store.importLog(from: source, base: base, batchSize: batchSize, on: connection)))
                     } catch let error as SheetLogError where error.code != .connectionFailed {
                         return (index, connection, .failure(error))
                     }
@@ -168,15 +167,5 @@ struct ImportCommand: AsyncParsableCommand {
             line = "imported \(report.imported) \(events) of device \(report.device): stored through position \(report.storedThrough), chain head \(report.chainHeadHex)"
         }
         return line
-    }
-
-    /// A pruned file lacks the start of its log, which the fleet may not hold: refused, naming the
-    /// base position, until the fleet part of retention (the next slice) says how it continues.
-    private static func refusePruned(_ source: SQLiteEventStore, file: String) async throws {
-        guard let base = try await source.logBase() else { return }
-        throw SheetLogError(
-            .pruned,
-            "\(file) was pruned through position \(base.cutPosition) (its kept log begins at position \(base.firstKeptPosition)): importing a pruned file is not supported yet; a device that pushes keeps pushing from its cursor, which a prune never passes",
-            context: .init(position: base.cutPosition, operation: "import"))
     }
 }
