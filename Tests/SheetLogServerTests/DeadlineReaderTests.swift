@@ -35,6 +35,7 @@ struct DeadlineReaderTests {
         func audit(device: String, query: AuditQuery) async throws -> [DismissalRecord] { await stuck(); return [] }
         func drafts(device: String) async throws -> [RecoverableDraft] { await stuck(); return [] }
         func stats(device: String) async throws -> Statistics { await stuck(); throw CancellationError() }
+        func logBase(device: String) async throws -> LogBase? { await stuck(); return nil }
         func erasures(device: String) async throws -> [ErasureRecord] { await stuck(); return [] }
         func version(device: String, position: Int64) async throws -> Int64? { await stuck(); return nil }
         func export(device: String, session: String, options: ExportOptions) async throws -> [ExportedEntry] { await stuck(); return [] }

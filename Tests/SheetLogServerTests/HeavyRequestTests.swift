@@ -52,6 +52,7 @@ struct HeavyRequestTests {
         func audit(device: String, query: AuditQuery) async throws -> [DismissalRecord] { try await inner.audit(device: device, query: query) }
         func drafts(device: String) async throws -> [RecoverableDraft] { try await inner.drafts(device: device) }
         func stats(device: String) async throws -> Statistics { try await inner.stats(device: device) }
+        func logBase(device: String) async throws -> LogBase? { try await inner.logBase(device: device) }
         func erasures(device: String) async throws -> [ErasureRecord] { try await inner.erasures(device: device) }
         func version(device: String, position: Int64) async throws -> Int64? { try await inner.version(device: device, position: position) }
         func export(device: String, session: String, options: ExportOptions) async throws -> [ExportedEntry] {

@@ -30,4 +30,27 @@ struct PrunedSessionAPITests {
             }
         }
     }
+
+    @Test("the sessions page and the audit page say where the kept log begins, as `sheetlog audit` does")
+    func pagesSayWhereTheKeptLogBegins() async throws {
+        let fixture = try await ViewerFixture.make(hostile: false)
+        defer { fixture.remove() }
+        try await withViewer(try fixture.reader()) { client async throws in
+            for uri in ["/", "/devices/local/audit"] {
+                let page = try await client.get(uri)
+                #expect(!page.body.contains("kept log"), "a log never pruned says nothing of it: \(uri)")
+            }
+        }
+        #expect(try fixture.sheetlog(["prune", "--before", "2100-01-01"]).status == 0)
+        let audit = try fixture.sheetlog(["audit"])
+        let sentence = try #require(audit.stdout.split(separator: "\n").first { $0.hasPrefix("The log was pruned") }, "\(audit.stdout)")
+        #expect(sentence.contains("the kept log begins at position"))
+        try await withViewer(try fixture.reader()) { client async throws in
+            for uri in ["/", "/devices/local/audit"] {
+                let page = try await client.get(uri)
+                #expect(page.status == .ok, "\(uri)")
+                #expect(page.body.contains("<p class=\"kept-log\">\(sentence)</p>"), "\(uri)")
+            }
+        }
+    }
 }

@@ -58,7 +58,7 @@ struct AuditCommand: AsyncParsableCommand, GlobalOptionsCommand {
             Terminal.write(AuditView.human(records))
             // The text says what the audit cannot see: the dismissals of the pruned sessions.
             if let base = try await database.logBase() {
-                Terminal.write("The log was pruned (last on \(TimeText.iso(base.prunedAt) ?? ""), \(base.removedEvents) events in all): the kept log begins at position \(base.firstKeptPosition).\n")
+                Terminal.write(KeptLogText.sentence(base) + "\n")
             }
         }
     }

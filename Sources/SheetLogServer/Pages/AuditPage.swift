@@ -10,7 +10,8 @@ enum AuditPage {
     /// `records` is one page of the trail; `versions` maps their positions to session versions;
     /// `next` is the position to continue after, nil on the last page.
     static func render(
-        device: String, filter: AuditFilter, records: [DismissalRecord], versions: [Int64: Int64], limit: Int, after: Int64?, next: Int64?
+        device: String, filter: AuditFilter, records: [DismissalRecord], versions: [Int64: Int64], limit: Int, after: Int64?, next: Int64?,
+        base: LogBase?
     ) -> HTML {
         let rows = records.map { record -> HTML in
             let version = versions[record.position]
@@ -44,6 +45,7 @@ enum AuditPage {
             <p class="summary">Every dismissal attempt: who tried to leave which sheet, how, and what happened to the draft (field names only). \
             <a class="download" href="\(ViewerPaths.apiAudit(device: device, query: filter.parameters + [("format", "csv")]))" download="audit.csv">Download CSV</a> · \
             <a href="\(ViewerPaths.apiAudit(device: device, query: filter.parameters))">JSON</a></p>
+            \(KeptLogHTML.paragraph(base))
             </header>
             \(form(device: device, filter: filter))
             \(table)

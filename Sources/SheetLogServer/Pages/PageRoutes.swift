@@ -52,7 +52,8 @@ struct PageRoutes<Context: RequestContext>: Sendable {
             for record in page { versions[record.position] = try await reader.version(device: device, position: record.position) }
             let next = rest.count > limit ? page.last?.position : nil
             return Responses.html(AuditPage.render(
-                device: device, filter: filter, records: page, versions: versions, limit: limit, after: after, next: next))
+                device: device, filter: filter, records: page, versions: versions, limit: limit, after: after, next: next,
+                base: try await reader.logBase(device: device)))
         }
         router.get("/devices/:device/drafts") { request, context in
             _ = try QueryParameters(request.uri.query, allowed: [])
@@ -82,7 +83,8 @@ struct PageRoutes<Context: RequestContext>: Sendable {
         let filter = try SessionFilter(parameters)
         let sessions = try await reader.sessions(device: device)
         let stats = try await reader.stats(device: device)
-        return Responses.html(try SessionsPage.render(device: device, all: sessions, filter: filter, stats: stats))
+        let base = try await reader.logBase(device: device)
+        return Responses.html(try SessionsPage.render(device: device, all: sessions, filter: filter, stats: stats, base: base))
     }
 
     private static func pastTheEnd(session: String, version: Int64, versions: Int) -> SheetLogError {

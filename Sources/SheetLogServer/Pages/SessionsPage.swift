@@ -3,7 +3,9 @@ import SheetLogReports
 
 /// `/` and `/devices/{device}/sessions`: the sessions of a device, with search, filters and paging.
 enum SessionsPage {
-    static func render(device: String, all: [SessionActivity], filter: SessionFilter, stats: Statistics) throws(SheetLogError) -> HTML {
+    static func render(
+        device: String, all: [SessionActivity], filter: SessionFilter, stats: Statistics, base: LogBase?
+    ) throws(SheetLogError) -> HTML {
         let page = try filter.page(of: all)
         let rows = page.sessions.map { activity -> HTML in
             """
@@ -30,6 +32,7 @@ enum SessionsPage {
             <h1>Sessions</h1>
             <p class="summary">\(stats.sessions) \(stats.sessions == 1 ? "session" : "sessions") · \(stats.events) events · \
             \(stats.recoverableDrafts) recoverable \(stats.recoverableDrafts == 1 ? "draft" : "drafts") · \(stats.fileBytes) bytes</p>
+            \(KeptLogHTML.paragraph(base))
             </header>
             \(form(device: device, filter: filter, routes: Set(all.flatMap(\.routes)).sorted()))
             \(table)

@@ -73,6 +73,10 @@ package struct DeadlineReader: SheetLogReader {
         try await Deadline.within(limit, "the counts") { [inner] in try await inner.stats(device: device) }
     }
 
+    package func logBase(device: String) async throws -> LogBase? {
+        try await Deadline.within(limit, "the log's base") { [inner] in try await inner.logBase(device: device) }
+    }
+
     package func export(device: String, session: String, options: ExportOptions) async throws -> [ExportedEntry] {
         try await Deadline.within(limit, "an export") { [inner] in try await inner.export(device: device, session: session, options: options) }
     }

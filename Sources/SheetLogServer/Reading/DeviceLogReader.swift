@@ -73,6 +73,10 @@ package struct DeviceLogReader: Sendable {
         try await database.stats()
     }
 
+    package func logBase() async throws -> LogBase? {
+        try await database.logBase()
+    }
+
     package func export(session: String, options: ExportOptions) async throws -> [ExportedEntry] {
         _ = try await database.requireSession(session, operation: "export")
         return try await database.exportLog(session: session, options: options)

@@ -100,6 +100,10 @@ package struct FleetReader: SheetLogReader {
         try await device(name).stats()
     }
 
+    package func logBase(device name: String) async throws -> LogBase? {
+        try await device(name).logBase()
+    }
+
     package func export(device name: String, session: String, options: ExportOptions) async throws -> [ExportedEntry] {
         try await device(name).export(session: session, options: options)
     }

@@ -84,6 +84,11 @@ package struct SQLiteFileReader: SheetLogReader {
         return try await device.stats()
     }
 
+    package func logBase(device name: String) async throws -> LogBase? {
+        try await requireDevice(name)
+        return try await device.logBase()
+    }
+
     package func export(device name: String, session: String, options: ExportOptions) async throws -> [ExportedEntry] {
         try await requireDevice(name)
         return try await device.export(session: session, options: options)

@@ -58,6 +58,9 @@ package protocol SheetLogReader: Sendable {
     /// Counts of events, sessions and drafts, and the size of the store.
     func stats(device: String) async throws -> Statistics
 
+    /// Where `device`'s kept log begins when a prune removed the start of it; nil when never pruned.
+    func logBase(device: String) async throws -> LogBase?
+
     /// ``SheetLogDatabase/exportLog(session:options:)`` of `session`: what `sheetlog export --session` writes.
     func export(device: String, session: String, options: ExportOptions) async throws -> [ExportedEntry]
 
