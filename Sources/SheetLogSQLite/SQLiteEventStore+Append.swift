@@ -47,7 +47,7 @@ extension SQLiteEventStore {
         } catch {
             try? db.rollback()
             tailCache.invalidate()
-            throw commitOutcomeUnknown(error, batches: pass.batches)
+            throw commitFailure(error, batches: pass.batches, in: db)
         }
         var mark = pass.startMark
         if var tail = pass.tail {
@@ -305,6 +305,22 @@ extension SQLiteEventStore {
                 .storage, "projection \(projection) failed to apply positions \(positions) with an error of type \(type(of: error))",
                 context: context)
         }
+    }
+
+    /// What a failed COMMIT means. One interrupted by a suspension (GRDB calls `sqlite3_interrupt`
+    /// when the app goes to the background) never ran: SQLite checks for an interrupt before it
+    /// executes the COMMIT's program, and leaves the transaction open, which the rollback ended. The
+    /// first event id is looked up to be sure (a read, which a suspended WAL database still serves):
+    /// absent, nothing was written, the caller is told ``SheetLogError/Code/suspended`` and the handle
+    /// goes on after the resume. Anything else is ``SheetLogError/Code/commitOutcomeUnknown``.
+    private func commitFailure(_ error: any Error, batches: [StreamBatch], in db: Database) -> SheetLogError {
+        if let error = error as? DatabaseError, error.isInterruptionError, !db.isInsideTransaction,
+           let first = batches.first?.events.first?.eventID,
+           (try? Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM events WHERE event_id = ?)", arguments: [first])) == false
+        {
+            return .storage(error, operation: "append")
+        }
+        return commitOutcomeUnknown(error, batches: batches)
     }
 
     private func commitOutcomeUnknown(_ error: any Error, batches: [StreamBatch]) -> SheetLogError {
