@@ -13,9 +13,25 @@ struct RebuildPropertyTests {
 
     @Test("rebuild == inline rows, and recoverable_drafts == the domain's recoverable drafts")
     func rebuildEqualsInline() async throws {
+        let expectedKinds = ["present", "edit", "attemptDismiss", "restoreDraft", "declineDraft", "refusedForeignEvent", "rejected",
+                             "discarded", "keptEditing", "saved", "saveFailed"]
+        // 80 workloads a round (about 2.5 s; 500 took 16 s, each a store of its own) nearly always
+        // reach every event type and resolution checked below; the seeds are random, so a round that
+        // missed one (it happened: no `saved`) is followed by another, up to four. The soak runs 500.
         var seen: Set<String> = []
-        // 80 workloads (about 2.5 s; 500 took 16 s, each a store of its own): enough to reach every
-        // event type and resolution checked below; the soak runs 500.
+        var rounds = 0
+        repeat {
+            rounds += 1
+            seen.formUnion(await Self.round())
+        } while rounds < 4 && !expectedKinds.allSatisfy(seen.contains)
+        for expected in expectedKinds {
+            #expect(seen.contains(expected), "no random sequence of \(rounds) rounds reached \(expected)")
+        }
+    }
+
+    /// One property check over random workloads; returns the event types, refusals and resolutions they reached.
+    static func round() async -> Set<String> {
+        var seen: Set<String> = []
         await propertyCheck(count: TestSize.cases(80, soak: 500), input: Self.sequences) { numbers in
             let harness = try SheetHarness.inMemory()
             for (index, number) in numbers.enumerated() {
@@ -40,10 +56,7 @@ struct RebuildPropertyTests {
             try await Self.expectRowsMatchStates(harness)
             seen.formUnion(try await harness.rows("SELECT DISTINCT resolution FROM dismissals").compactMap { $0[0] as String? })
         }
-        for expected in ["present", "edit", "attemptDismiss", "restoreDraft", "declineDraft", "refusedForeignEvent", "rejected",
-                         "discarded", "keptEditing", "saved", "saveFailed"] {
-            #expect(seen.contains(expected), "no random sequence reached \(expected)")
-        }
+        return seen
     }
 
     static func perform(_ step: RandomSheetCommands.Step, on harness: SheetHarness) async throws -> [RecordedEvent] {
