@@ -20,6 +20,14 @@ extension SQLiteEventStore {
         try writer.read(body)
     }
 
+    /// Runs `body`, which runs ONE statement, in a read access without a transaction around it, on
+    /// the thread that calls: the statement reads one snapshot on its own (SQLite's autocommit),
+    /// and the BEGIN and COMMIT of ``readOnCallingThread(_:)`` were a tenth of a short audit query.
+    /// Reads of more than one statement, which must agree with one another, use a transaction.
+    package func readStatementOnCallingThread<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.unsafeRead(body)
+    }
+
     /// Runs `body` in a read transaction on GRDB's reader queue, for the long reads (SQLite's
     /// `integrity_check` walks every page): no thread of the concurrent executor waits for the whole
     /// file, and cancelling the task interrupts SQLite (`CancellationError`).

@@ -8,6 +8,10 @@ package enum FieldNameList {
         guard bytes.count >= 2, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") else { return nil }
         if bytes.count == 2 { return [] }
         var names: [String] = []
+        // One allocation: the commas bound the names (a comma inside a name only adds room).
+        var commas = 0
+        for byte in bytes where byte == UInt8(ascii: ",") { commas += 1 }
+        names.reserveCapacity(commas + 1)
         var index = 1
         let end = bytes.count - 1
         while true {

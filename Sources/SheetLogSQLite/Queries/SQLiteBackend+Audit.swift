@@ -32,13 +32,14 @@ extension SQLiteBackend {
             sql += " ORDER BY position LIMIT ?"
             arguments += [limit]
         }
-        return try await readModels("audit") { [sql, arguments] db in
+        return try await readModels("audit", oneStatement: true) { [sql, arguments] db in
             // One cursor: its row reads each value straight from the statement, where fetchAll
             // would copy every row first.
             let statement = try db.cachedStatement(sql: sql)
             let rows = try Row.fetchCursor(statement, arguments: arguments)
             var records: [DismissalRecord] = []
-            while let row = try rows.next() { records.append(try Self.dismissal(row, of: statement)) }
+            var texts = DismissalTexts()
+            while let row = try rows.next() { records.append(try Self.dismissal(row, of: statement, texts: &texts)) }
             records.sort { $0.position < $1.position }
             return records
         }
@@ -53,11 +54,28 @@ extension SQLiteBackend {
         }
     }
 
+    /// The text columns of the rows of an audit, each reusing its previous row's `String`.
+    private struct DismissalTexts {
+        var session = RepeatedText()
+        var presentation = RepeatedText()
+        var route = RepeatedText()
+        var group = RepeatedText()
+    }
+
     /// Reads a row of the SELECT above by column index: by name, GRDB lowercases and searches the
     /// column names for every value (40% of an audit query's time). The enum and JSON columns are
-    /// matched and parsed from SQLite's bytes, without a `String` each.
-    private static func dismissal(_ row: Row, of statement: Statement) throws -> DismissalRecord {
+    /// matched and parsed from SQLite's bytes, without a `String` each; the ids and names reuse the
+    /// previous row's strings when they are the same (``RepeatedText``).
+    private static func dismissal(_ row: Row, of statement: Statement, texts: inout DismissalTexts) throws -> DismissalRecord {
         let position: Int64 = row[0]
+        func text(_ column: Int, _ repeated: inout RepeatedText) throws -> String {
+            guard let text = statement.withTextBytes(atColumn: column, { $0.map { repeated.string($0) } }) else {
+                throw SheetLogError(
+                    .undecodableEvent, "dismissal at position \(position) has no text in column \(column)",
+                    context: .init(position: position, operation: "audit"))
+            }
+            return text
+        }
         let source = statement.withTextBytes(atColumn: 5) { $0.flatMap(DismissSource.matching) }
         let outcome = statement.withTextBytes(atColumn: 6) { $0.flatMap(DismissOutcome.matching) }
         guard let source, let outcome else {
@@ -70,8 +88,8 @@ extension SQLiteBackend {
             try bytes.flatMap(FieldNameList.parseUnescaped) ?? changedFields(row[8], position: position)
         }
         return DismissalRecord(
-            position: position, session: row[1], presentation: row[2], route: row[3],
-            group: row[4], source: source, outcome: outcome, dirty: row[7],
+            position: position, session: try text(1, &texts.session), presentation: try text(2, &texts.presentation),
+            route: try text(3, &texts.route), group: try text(4, &texts.group), source: source, outcome: outcome, dirty: row[7],
             changedFields: names, confirmation: row[9], offersSave: row[10],
             resolution: resolution, occurredAt: row[12], resolvedAt: row[13])
     }

@@ -6,9 +6,12 @@ import SheetLogStorage
 extension SQLiteBackend {
     /// A read of the projection tables on the reader side, on the calling thread (see
     /// ``SQLiteEventStore/readOnCallingThread(_:)``), with errors as ``SheetLogError``.
-    func readModels<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    /// With `oneStatement`, `body` runs one SELECT, which needs no transaction around it.
+    func readModels<T: Sendable>(
+        _ operation: String, oneStatement: Bool = false, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
         do {
-            return try store.readOnCallingThread(body)
+            return try oneStatement ? store.readStatementOnCallingThread(body) : store.readOnCallingThread(body)
         } catch let error as SheetLogError {
             throw error
         } catch let error as DatabaseError {

@@ -6,25 +6,30 @@ import SheetLogStorage
 /// An audit reads three of them per row; making a `String` of each and switching over it cost a
 /// fifth of the row's conversion.
 package protocol StoredEnumText: RawRepresentable, CaseIterable, Sendable where RawValue == String {
-    /// Every case with the UTF-8 bytes of its raw value, built once per type.
-    static var storedTexts: RawValueBytes<Self> { get }
+    /// Every case, in the order of ``storedTexts``, built once per type (`allCases` makes an array each time).
+    static var storedCases: [Self] { get }
+    /// The UTF-8 bytes of every case's raw value, built once per type.
+    static var storedTexts: RawValueTable { get }
 }
 
 extension StoredEnumText {
     /// The case whose raw value has exactly these bytes, nil for any other text.
     package static func matching(_ bytes: UnsafeBufferPointer<UInt8>) -> Self? {
-        storedTexts.matching(bytes)
+        storedTexts.index(of: bytes).map { storedCases[$0] }
     }
 }
 
 extension DismissSource: StoredEnumText {
-    package static let storedTexts = RawValueBytes<DismissSource>()
+    package static let storedCases = Array(allCases)
+    package static let storedTexts = RawValueTable(storedCases.map(\.rawValue))
 }
 
 extension DismissOutcome: StoredEnumText {
-    package static let storedTexts = RawValueBytes<DismissOutcome>()
+    package static let storedCases = Array(allCases)
+    package static let storedTexts = RawValueTable(storedCases.map(\.rawValue))
 }
 
 extension DismissalRecord.Resolution: StoredEnumText {
-    package static let storedTexts = RawValueBytes<DismissalRecord.Resolution>()
+    package static let storedCases = Array(allCases)
+    package static let storedTexts = RawValueTable(storedCases.map(\.rawValue))
 }
