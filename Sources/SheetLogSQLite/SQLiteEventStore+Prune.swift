@@ -35,6 +35,8 @@ extension SQLiteEventStore {
         guard cut > previousCut else {
             return PruneReport(removedEvents: 0, removedSessions: 0, cutPosition: previousCut, stoppedBy: stop)
         }
+        // What each erasure erased, while the events that tell it are still here.
+        try ErasureCounts.freeze(in: db)
         // The base first: the delete triggers let through only what is at or below its cut.
         try db.execute(sql: """
             INSERT INTO log_bases (cut_position, chain, removed_events, first_recorded_at, last_recorded_at, pruned_at, erasures)

@@ -8,8 +8,8 @@ extension SQLiteBackend {
     /// erased. One read transaction, so the rows agree with one another; no value is read.
     package func erasures() async throws -> [ErasureRecord] {
         try await readModels("erasures") { db in
-            // The erasures a prune removed first, as the bases carry them (the sessions they counted
-            // and closed were pruned before them: none is counted now).
+            // The erasures a prune removed first, as the bases carry them (what they counted and
+            // closed as the prune froze it in erasure_counts; by a prune before migration 0014: none).
             let carried = try SQLiteEventStore.hasRetentionTables(in: db) ? try Row.fetchAll(
                 db,
                 sql: """
@@ -25,31 +25,26 @@ extension SQLiteBackend {
                     FROM events WHERE stream = ? AND type = ? ORDER BY position
                     """,
                 arguments: [SubjectErasure.stream, SubjectErasure.type])
-            return try events.map { row in try Self.erasure(row, in: db) }
+            let frozen = try ErasureCounts.hasTable(in: db)
+            return try events.map { row in try Self.erasure(row, frozen: frozen, in: db) }
         }
     }
 
-    private static func erasure(_ row: Row, in db: Database) throws -> ErasureRecord {
+    /// One erasure's record: its counts as a prune froze them (`frozen`: the file has the table), else from the log.
+    private static func erasure(_ row: Row, frozen: Bool, in db: Database) throws -> ErasureRecord {
         let position: Int64 = row[0]
+        let eventID: String = row[1]
         guard let subject: String = row[3], let erasedAt: Int64 = row[2] else {
             throw SheetLogError(
                 .undecodableEvent, "the eraseSubject event at position \(position) names no subject or has no time",
                 context: .init(stream: SubjectErasure.stream, position: position, operation: "erasures"))
         }
-        let sessions = try String.fetchAll(
-            db,
-            sql: """
-                SELECT stream FROM events WHERE version = 1 AND schema_version = ? AND json_extract(payload, '$.subject') = ? AND position < ?
-                """,
-            arguments: [SheetEventCodec.sealedSchemaVersion, subject, position])
-        var closing = ErasureClosing(sessionsOfSubject: Set(sessions), erasedAt: erasedAt)
-        let earlier = try Row.fetchCursor(
-            db, sql: "SELECT stream, type, occurred_at FROM events WHERE position < ? ORDER BY position DESC", arguments: [position])
-        while let event = try earlier.next(), closing.take(stream: event[0], type: event[1], occurredAt: event[2]) {}
+        let counts = try (frozen ? ErasureCounts.frozen(eventID: eventID, in: db) : nil)
+            ?? ErasureCounts.fromLog(subject: subject, position: position, erasedAt: erasedAt, in: db)
         let keyErased = try Bool.fetchOne(
             db, sql: "SELECT erased_at IS NOT NULL FROM subject_keys WHERE subject = ?", arguments: [subject]) ?? false
         return ErasureRecord(
-            origin: .device, position: position, eventID: row[1], subject: subject, requestedBy: row[4] ?? "", erasedAt: erasedAt,
-            sessions: sessions.count, closedSessions: closing.closedSessions, keyErased: keyErased)
+            origin: .device, position: position, eventID: eventID, subject: subject, requestedBy: row[4] ?? "", erasedAt: erasedAt,
+            sessions: counts.sessions, closedSessions: counts.closedSessions, keyErased: keyErased)
     }
 }
