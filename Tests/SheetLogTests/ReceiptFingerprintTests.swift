@@ -121,6 +121,7 @@ struct LegacyReceiptFingerprintTests {
                 BEGIN SELECT RAISE(ABORT, 'command_receipts is append-only: receipts are never updated'); END
                 """)
             try db.execute(sql: "DELETE FROM sheetlog_migrations WHERE number > 10")
+            try db.execute(sql: "DROP TABLE erasure_counts")  // 0014's, which that build had not
         }
         try queue.close()
         #expect(SealedDatabaseTests.fileBytes(path).range(of: Data(keyless.utf8)) != nil)
@@ -143,7 +144,10 @@ struct LegacyReceiptFingerprintTests {
         let keyless = try await ReceiptFingerprintTests.keylessFingerprint(of: "4750", in: directory)
         let path = directory.path("scratch-4750.sqlite")
         let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in try db.execute(sql: "DELETE FROM sheetlog_migrations WHERE number > 10") }
+        try await queue.write { db in
+            try db.execute(sql: "DELETE FROM sheetlog_migrations WHERE number > 10")
+            try db.execute(sql: "DROP TABLE erasure_counts")  // 0014's, which that build had not
+        }
         try queue.close()
         let reopened = try SheetLogDatabase.open(path: path, options: testOptions())
         #expect(try ReceiptFingerprintTests.fingerprints(path) == [keyless])
