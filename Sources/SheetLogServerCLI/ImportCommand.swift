@@ -17,7 +17,8 @@ struct ImportCommand: AsyncParsableCommand {
             chain is recomputed and found to continue what is stored: a rerun stores nothing new, a rerun \
             after a failure or on a grown file stores the rest. A file whose history differs from the \
             stored one (a fork, an edited row) is refused with the first differing position, and nothing \
-            is stored. With --device-per-file, each file is the log of the device its name says (ipad-7.sqlite: \
+            is stored. A pruned file (sheetlog prune) continues only where the fleet holds the device \
+            through its cut; otherwise it is refused, naming the positions the fleet would lack. With --device-per-file, each file is the log of the device its name says (ipad-7.sqlite: \
             ipad-7), imported --jobs at a time, each job on one connection, a line each in file order; a refused \
             file does not stop the others. Exit codes: 0 imported (or nothing new), 1 a refused file or a failed connection, 2 usage.
             """)
