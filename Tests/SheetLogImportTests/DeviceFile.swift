@@ -52,6 +52,14 @@ struct DeviceFile {
         if !pending.isEmpty { _ = try await store.append(pending) }
     }
 
+    /// A file not yet created (`device.sqlite`) in a folder of its own: for a test that writes it
+    /// through the library.
+    static func unwritten() throws -> DeviceFile {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return DeviceFile(directory: directory, path: directory.appendingPathComponent("device.sqlite").path)
+    }
+
     /// A copy of this file (checkpointed first, so the copy is whole) in a folder of its own.
     func copy() throws -> DeviceFile {
         try checkpoint()

@@ -9,9 +9,7 @@ import Testing
 @Suite struct PrunedImportTests {
     /// A device file with sessions a, b (finished, 8 events) recorded 30 days before the clock's now.
     static func deviceFile() async throws -> (DeviceFile, ManualClock) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-pruned-import-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let file = DeviceFile(directory: directory, path: directory.appendingPathComponent("device.sqlite").path)
+        let file = try DeviceFile.unwritten()
         let clock = ManualClock()
         let database = try SheetLogDatabase.open(path: file.path, options: PrunedPushTests.options(clock))
         defer { try? database.close() }

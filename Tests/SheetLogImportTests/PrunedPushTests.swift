@@ -35,10 +35,8 @@ import Testing
     func pushBeforeAndAfterAPruneStoresEveryEventOnce() async throws {
         let harness = try await CollectorHarness.make(device: "pruning")
         defer { harness.close() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-pruned-push-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = DeviceFile(directory: directory, path: directory.appendingPathComponent("device.sqlite").path)
+        let file = try DeviceFile.unwritten()
+        defer { file.remove() }
         let clock = ManualClock()
         let database = try SheetLogDatabase.open(path: file.path, options: Self.options(clock))
         defer { try? database.close() }
@@ -67,12 +65,10 @@ import Testing
     func aCollectorThatNeverAcknowledgedThePrunedPartIsToldSo() async throws {
         let harness = try await CollectorHarness.make(device: "late")
         defer { harness.close() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheetlog-pruned-push-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("device.sqlite").path
+        let file = try DeviceFile.unwritten()
+        defer { file.remove() }
         let clock = ManualClock()
-        let database = try SheetLogDatabase.open(path: path, options: Self.options(clock))
+        let database = try SheetLogDatabase.open(path: file.path, options: Self.options(clock))
         defer { try? database.close() }
         try await Self.finished(["a", "b"], in: database)
         clock.advance(by: 30 * Self.day)
