@@ -36,7 +36,13 @@ let package = Package(
         ),
         // The viewer's figures: the real `sheetlog-server` over loopback, and Chromium through WebDriver.
         .executableTarget(name: "SheetLogServerBench", dependencies: ["BenchmarkHarness", "CSQLiteBaseline", sheetLog, support, argumentParser]),
+        // Issue 37's size figure: days of an app's log through the public API, pruned daily, measured.
+        .target(name: "RetentionSimulation", dependencies: [sheetLog, support, .product(name: "GRDB", package: "GRDB.swift")]),
+        // `sheetlog-retention-sim` (Scripts/retention-sim.sh): the simulation's CSV and SVG plot.
+        .executableTarget(name: "SheetLogRetentionSim", dependencies: ["RetentionSimulation", argumentParser]),
         .testTarget(name: "BenchmarkHarnessTests", dependencies: ["BenchmarkHarness", "CSQLiteBaseline", sheetLog, support]),
+        // A short run of the retention simulation: its bound holds.
+        .testTarget(name: "RetentionSimulationTests", dependencies: ["RetentionSimulation", sheetLog]),
     ]
 )
 
