@@ -6,8 +6,8 @@ import SheetLogTestSupport
 /// `Scripts/soak.sh` runs the same tests at the long tier's sizes.
 ///
 /// `SHEETLOG_SEED` pins the base seed (a failing run logs it); `SHEETLOG_KILLS`,
-/// `SHEETLOG_POWER_LOSSES` and `SHEETLOG_IO_FAULT_RUNS` / `SHEETLOG_IO_FAULT_SECONDS` scale the
-/// runs; `SHEETLOG_SOAK_SUMMARY` names a file that receives one figures line per tier.
+/// `SHEETLOG_POWER_LOSSES`, `SHEETLOG_PRUNE_POWER_LOSS_WRITES` and `SHEETLOG_IO_FAULT_RUNS` /
+/// `SHEETLOG_IO_FAULT_SECONDS` scale the runs; `SHEETLOG_SOAK_SUMMARY` names a file that receives one figures line per tier.
 enum TierSettings {
     static let environment = ProcessInfo.processInfo.environment
 
@@ -31,6 +31,10 @@ enum TierSettings {
     /// seeded crash point; 40 draw as many torn and dropped writes as the checker's teeth need. The
     /// sealed tier runs a fifth of this, at least 10.
     static let powerLosses = integer("SHEETLOG_POWER_LOSSES", default: TestSize.cases(40, soak: 200))
+    /// Random writes of a prune at which the power is cut, besides every sync of it (4 here): 6 in
+    /// `swift test` (a variant's 10 crash points take ~0.65 s on 2 cores; the syncs already cover the
+    /// commit's before and after), 100 with `SHEETLOG_SOAK=1` (~4 s a variant).
+    static let prunePowerLossWrites = integer("SHEETLOG_PRUNE_POWER_LOSS_WRITES", default: TestSize.cases(6, soak: 100))
     /// 10 random I/O faults (~0.15 s each, 40 were 6.1 s): the exhaustive append and restart tests
     /// beside it already fail every write and sync once; these only add random combinations.
     static let randomIOFaultRuns = integer("SHEETLOG_IO_FAULT_RUNS", default: TestSize.cases(10, soak: 40))
