@@ -8,7 +8,12 @@ extension SQLiteEventStore {
     public func close() throws {
         do {
             switch writer {
-            case let pool as DatabasePool: try pool.close()
+            case let pool as DatabasePool:
+                // The readers first: GRDB closes the writer before them (groue/GRDB.swift#739), and a
+                // read-only connection closing last cannot checkpoint, which left the whole WAL
+                // (megabytes) beside the file. With the writer last, SQLite checkpoints and removes it.
+                pool.releaseMemory()
+                try pool.close()
             case let queue as DatabaseQueue: try queue.close()
             default: break
             }
