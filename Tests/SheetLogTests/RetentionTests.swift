@@ -60,6 +60,15 @@ struct RetentionTests {
         }
         #expect(try await database.lastPosition() == last)
 
+        // The library's readers refuse it as the CLI's do, naming the pruning (not "no events").
+        for read in [
+            { _ = try await database.replay("a") }, { _ = try await database.state(of: "a") }, { _ = try await database.state(of: "a", at: 1) },
+        ] as [@Sendable () async throws -> Void] {
+            let refused = await #expect(throws: SheetLogError.self) { try await read() }
+            #expect(refused?.code == .pruned && refused?.message.contains("session a was pruned on") == true, "\(String(describing: refused))")
+        }
+        #expect(try await database.state(of: "never-seen").version == 0, "a session never recorded is still the empty state")
+
         // A kept event cannot be deleted.
         let sqlite = try #require(database.backend as? SQLiteBackend)
         #expect(throws: (any Error).self) {

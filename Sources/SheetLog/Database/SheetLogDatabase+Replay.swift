@@ -18,6 +18,7 @@ extension SheetLogDatabase {
         try Self.requireSession(session, operation: "replay")
         let recorded = try await backend.readStream(session, after: 0, through: version, limit: nil, descending: false)
         if recorded.isEmpty {
+            try await refuseIfPruned(session, operation: "replay")
             throw SheetLogError(
                 .notFound, "session \(session) has no events to replay", context: .init(stream: session, operation: "replay"))
         }
@@ -49,6 +50,7 @@ extension SheetLogDatabase {
     public func state(of session: String, at version: Int64) async throws -> SessionState {
         try Self.requireSession(session, operation: "state(at:)")
         let recorded = try await backend.readStream(session, after: 0, through: max(0, version), limit: nil, descending: false)
+        if recorded.isEmpty { try await refuseIfPruned(session, operation: "state(at:)") }
         guard version >= 0, Int64(recorded.count) == version else {
             let current = try await backend.streamVersion(session)
             throw SheetLogError(
@@ -56,6 +58,12 @@ extension SheetLogDatabase {
                 context: .init(stream: session, actualVersion: current, operation: "state(at:)"))
         }
         return try Replay.state(recorded: recorded, keys: backend.subjectKeys) ?? SessionState(sessionID: session)
+    }
+
+    /// Throws ``SheetLogError/Code/pruned`` for a session a prune removed (asked only of a session
+    /// with no events: one probe of `pruned_sessions`, never on a session that reads).
+    func refuseIfPruned(_ session: String, operation: String) async throws {
+        if let pruning = try await backend.pruning(of: session) { throw pruning.error(operation: operation) }
     }
 
     /// Refuses one of the log's own streams (`$erasures`) where a session is asked for: its events are
