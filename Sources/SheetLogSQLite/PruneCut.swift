@@ -5,14 +5,39 @@ import SheetLogStorage
 /// than a fold of the log: the largest position C such that every event at or below it was recorded
 /// before the prune's time, every session with an event at or below it lies wholly at or below it
 /// and is finished, and every collector acknowledged it.
+///
+/// One step looks at most `limit` positions past the previous cut (more only to take a session
+/// that begins right after it whole), so that its reads, like its deletes, are bounded: the time
+/// by a range of the primary key, the sessions by those the range holds.
 enum PruneCut {
-    static func find(before: Int64, previousCut: Int64, in db: Database) throws -> (cut: Int64, stop: PruneStop) {
+    /// The cut of one step, and whether the step's limit (not something still needed) stopped it.
+    static func find(
+        before: Int64, previousCut: Int64, limit: Int64 = .max, in db: Database
+    ) throws -> (cut: Int64, stop: PruneStop, limited: Bool) {
         let last = try Int64.fetchOne(db, sql: "SELECT COALESCE(max(position), 0) FROM events") ?? 0
+        var bound = previousCut > Int64.max - limit ? Int64.max : previousCut + limit
+        while true {
+            let (cut, stop) = try find(before: before, previousCut: previousCut, last: min(last, bound), in: db)
+            // Bounded: what stopped this step may be the bound itself (a session it splits), so the
+            // next step looks again; the prune ends with a step that removes nothing.
+            let limited = bound < last
+            // A session beginning right after the previous cut and longer than the limit: the step takes it whole.
+            if cut <= previousCut, bound < last, case let .session(session, position, .continuesPastCut) = stop, position == previousCut + 1,
+               let end = try Int64.fetchOne(db, sql: "SELECT last_position FROM sessions WHERE session = ?", arguments: [session]), end > bound {
+                bound = end
+                continue
+            }
+            return (cut, stop, limited)
+        }
+    }
+
+    private static func find(before: Int64, previousCut: Int64, last: Int64, in db: Database) throws -> (cut: Int64, stop: PruneStop) {
         var cut = max(last, previousCut)
         var stop = PruneStop.endOfLog
         // The store's recorded time: the first event recorded at or after `before` stays, and all after it.
-        if let late = try Int64.fetchOne(db, sql: "SELECT min(position) FROM events WHERE recorded_at >= ?", arguments: [before]),
-           late - 1 < cut {
+        if let late = try Int64.fetchOne(
+            db, sql: "SELECT min(position) FROM events WHERE position > ? AND position <= ? AND recorded_at >= ?",
+            arguments: [previousCut, cut, before]), late - 1 < cut {
             (cut, stop) = (late - 1, .time(position: late))
         }
         if let acknowledged = try Int64.fetchOne(db, sql: "SELECT min(acknowledged_through) FROM push_cursors"), acknowledged < cut {

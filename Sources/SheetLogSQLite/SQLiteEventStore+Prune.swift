@@ -4,23 +4,46 @@ import SheetLogCore
 import SheetLogStorage
 
 extension SQLiteEventStore {
+    /// How many positions past the previous cut one step of a prune looks at, at most (more only to
+    /// take a longer session whole): the write lock is held for one step at a time, and an append
+    /// waiting for it goes between two steps.
+    package static let pruneStepEvents: Int64 = 2_000
+
     /// Removes the longest prefix of the log whose events were all recorded before `before` (the
     /// store's clock, milliseconds since 1970), in which every session is whole and finished, and
-    /// that every collector acknowledged: in one `BEGIN IMMEDIATE` transaction that first writes the
-    /// base (`log_bases`, migration 0013), then deletes the events, the removed sessions' receipts and
-    /// read-model rows. A prune that can remove nothing more writes nothing.
+    /// that every collector acknowledged: in steps of at most `stepEvents` positions, each a whole
+    /// prune in its own short `BEGIN IMMEDIATE` transaction that first writes its base
+    /// (`log_bases`, migration 0013), then deletes the events, the removed sessions' receipts and
+    /// read-model rows. A kill leaves the log as of the last step that committed. A prune that can
+    /// remove nothing more writes nothing. `shouldContinue` is asked between steps (a closing
+    /// database stops after the step it is in).
     ///
-    /// The size reclaimed is not measured here: ``SQLiteBackend`` vacuums after the commit.
-    package func prune(before: Int64) throws -> PruneReport {
+    /// The size reclaimed is not measured here: ``SQLiteBackend`` vacuums after the steps.
+    package func prune(before: Int64, stepEvents: Int64 = pruneStepEvents, shouldContinue: () -> Bool = { true }) throws -> PruneReport {
         try refuseWriteIfReadOnly("pruning")
+        var total = PruneReport(removedEvents: 0, removedSessions: 0, cutPosition: 0, stoppedBy: .endOfLog)
+        while true {
+            let (step, limited) = try pruneStep(before: before, limit: max(1, stepEvents))
+            total.removedEvents += step.removedEvents
+            total.removedSessions += step.removedSessions
+            total.cutPosition = step.cutPosition
+            total.stoppedBy = step.stoppedBy
+            if step.removedEvents > 0 { total.steps += 1 }
+            guard limited, step.removedEvents > 0, shouldContinue() else { return total }
+            // The steps so far are committed; what stopped the last one is known only once a step removes nothing.
+        }
+    }
+
+    /// One step: a transaction of its own.
+    private func pruneStep(before: Int64, limit: Int64) throws -> (PruneReport, limited: Bool) {
         do {
             return try writeOnCallingThread { db in
-                var report: PruneReport?
+                var result: (PruneReport, Bool)?
                 try db.inTransaction(.immediate) {
-                    report = try Self.prune(before: before, now: configuration.clock.nowMilliseconds(), in: db)
+                    result = try Self.prune(before: before, now: configuration.clock.nowMilliseconds(), limit: limit, in: db)
                     return .commit
                 }
-                return report!
+                return result!
             }
         } catch let error as SheetLogError {
             throw error
@@ -29,11 +52,11 @@ extension SQLiteEventStore {
         }
     }
 
-    private static func prune(before: Int64, now: Int64, in db: Database) throws -> PruneReport {
+    private static func prune(before: Int64, now: Int64, limit: Int64, in db: Database) throws -> (PruneReport, Bool) {
         let previousCut = try Int64.fetchOne(db, sql: "SELECT COALESCE(max(cut_position), 0) FROM log_bases") ?? 0
-        let (cut, stop) = try PruneCut.find(before: before, previousCut: previousCut, in: db)
+        let (cut, stop, limited) = try PruneCut.find(before: before, previousCut: previousCut, limit: limit, in: db)
         guard cut > previousCut else {
-            return PruneReport(removedEvents: 0, removedSessions: 0, cutPosition: previousCut, stoppedBy: stop)
+            return (PruneReport(removedEvents: 0, removedSessions: 0, cutPosition: previousCut, stoppedBy: stop), false)
         }
         // What each erasure erased, while the events that tell it are still here.
         try ErasureCounts.freeze(in: db)
@@ -61,6 +84,6 @@ extension SQLiteEventStore {
         for table in ["dismissals", "presentations", "sessions"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE session IN (\(removedSessions))")
         }
-        return PruneReport(removedEvents: events, removedSessions: sessions, cutPosition: cut, stoppedBy: stop)
+        return (PruneReport(removedEvents: events, removedSessions: sessions, cutPosition: cut, stoppedBy: stop), limited)
     }
 }

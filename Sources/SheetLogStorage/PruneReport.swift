@@ -17,15 +17,19 @@ public struct PruneReport: Sendable, Hashable, Codable {
     public var bytesFreed: Int64
     /// True when this prune converted an older file to incremental auto-vacuum (a one-time VACUUM).
     public var convertedToIncrementalVacuum: Bool
+    /// The steps that removed something: each a whole prune in a short transaction of its own,
+    /// with its own base.
+    public var steps: Int
 
     public init(removedEvents: Int64, removedSessions: Int, cutPosition: Int64, stoppedBy: PruneStop, bytesFreed: Int64 = 0,
-                convertedToIncrementalVacuum: Bool = false) {
+                convertedToIncrementalVacuum: Bool = false, steps: Int = 0) {
         self.removedEvents = removedEvents
         self.removedSessions = removedSessions
         self.cutPosition = cutPosition
         self.stoppedBy = stoppedBy
         self.bytesFreed = bytesFreed
         self.convertedToIncrementalVacuum = convertedToIncrementalVacuum
+        self.steps = steps
     }
 
     /// The first position the kept log can hold.

@@ -51,6 +51,7 @@ struct PruneReportJSON: Encodable {
     var firstKeptPosition: Int64
     var bytesFreed: Int64
     var convertedToIncrementalVacuum: Bool
+    var steps: Int
     var stoppedBy: String
 
     init(_ report: PruneReport) {
@@ -60,13 +61,15 @@ struct PruneReportJSON: Encodable {
         firstKeptPosition = report.firstKeptPosition
         bytesFreed = report.bytesFreed
         convertedToIncrementalVacuum = report.convertedToIncrementalVacuum
+        steps = report.steps
         stoppedBy = report.stoppedBy.description
     }
 
     static func human(_ report: PruneReport) -> String {
         let converted = report.convertedToIncrementalVacuum ? "\nThe file was converted to incremental auto-vacuum (once)." : ""
+        let steps = report.steps > 1 ? " in \(report.steps) steps" : ""
         return """
-            Removed \(report.removedEvents) events of \(report.removedSessions) sessions; the log is cut at position \(report.cutPosition), the kept log begins at position \(report.firstKeptPosition).
+            Removed \(report.removedEvents) events of \(report.removedSessions) sessions\(steps); the log is cut at position \(report.cutPosition), the kept log begins at position \(report.firstKeptPosition).
             Bytes freed: \(report.bytesFreed).\(converted)
             Stopped by: \(report.stoppedBy).
 
