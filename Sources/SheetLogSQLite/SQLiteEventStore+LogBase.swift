@@ -29,6 +29,15 @@ extension SQLiteEventStore {
         try await reading("log base") { db in try Self.logBase(in: db) }
     }
 
+    /// ``logBase()`` on the calling thread (automatic retention runs on a queue of its own).
+    package func logBaseOnCallingThread() throws -> LogBase? {
+        do {
+            return try readOnCallingThread { db in try Self.logBase(in: db) }
+        } catch {
+            throw SheetLogError.wrapping(error, operation: "log base")
+        }
+    }
+
     /// The latest base and the totals of every prune; nil for a log never pruned.
     static func logBase(in db: Database) throws -> LogBase? {
         guard try hasRetentionTables(in: db) else { return nil }

@@ -41,9 +41,17 @@ extension SheetLogDatabase {
         /// The data-protection class of the file, its `-wal` and `-shm` on iOS, tvOS, watchOS and
         /// visionOS, applied at every open; ignored on macOS and Linux. See ``FileProtection``.
         public var fileProtection: FileProtection
+        /// How long the log keeps what it recorded: with `.days(N)`, what was recorded more than N
+        /// days ago is pruned as ``SheetLogDatabase/prune(before:)`` prunes — at open and then at
+        /// most once a day while open, in the background and in short steps, so that a keystroke
+        /// waits for one step at most. `.none` (the default) prunes nothing. A handle opened for
+        /// reading never prunes; an older file (before auto-vacuum) keeps its size until a
+        /// `sheetlog prune` converts it. Fewer than 1 day is refused at open (`invalidInput`).
+        public var retention: Retention
 
         /// Options with the defaults: `.full` durability, the default limits, the system clock, no
-        /// metadata, a 5-second busy timeout, no suspension, `completeUntilFirstUserAuthentication`.
+        /// metadata, a 5-second busy timeout, no suspension, `completeUntilFirstUserAuthentication`,
+        /// no retention.
         public init(
             durability: SQLiteEventStore.Durability = .full,
             limits: InputLimits = .default,
@@ -54,7 +62,8 @@ extension SheetLogDatabase {
             keys: (any KeyProvider)? = nil,
             defaultSubject: String? = nil,
             observesSuspension: Bool = false,
-            fileProtection: FileProtection = .completeUntilFirstUserAuthentication
+            fileProtection: FileProtection = .completeUntilFirstUserAuthentication,
+            retention: Retention = .none
         ) {
             self.durability = durability
             self.limits = limits
@@ -66,6 +75,7 @@ extension SheetLogDatabase {
             self.defaultSubject = defaultSubject
             self.observesSuspension = observesSuspension
             self.fileProtection = fileProtection
+            self.retention = retention
         }
 
         /// The master key asked of ``keys``, once per open; nil without keys.

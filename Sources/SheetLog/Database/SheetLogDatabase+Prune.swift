@@ -23,6 +23,12 @@ extension SheetLogDatabase {
         return try await sqlite.prune(before: Int64((before.timeIntervalSince1970 * 1_000).rounded(.down)))
     }
 
+    /// The automatic prunes of ``Options/retention`` started and finished since this handle opened
+    /// (0 and 0 without a retention).
+    package var automaticPrunes: (started: Int, completed: Int) {
+        retention?.runs ?? (0, 0)
+    }
+
     /// Where the kept log begins when the log was pruned (the latest cut, every prune's totals); nil when never pruned.
     @concurrent
     public func logBase() async throws -> LogBase? {

@@ -38,14 +38,23 @@ public final class SheetLogDatabase: Sendable {
     let queue = RecordQueue()
     let metadataTexts: MetadataTexts
     let logger: Logger
+    /// The background prune of ``Options/retention``: nil without one, and for a handle that cannot write.
+    let retention: AutomaticRetention?
 
-    /// A database on `backend`; `path` is the file's path, nil in memory.
+    /// A database on `backend`; `path` is the file's path, nil in memory. With a ``Retention``, a
+    /// writing SQLite handle starts its first automatic prune now, in the background.
     package init(backend: any SheetLogBackend, options: Options, path: String?) {
         self.backend = backend
         self.options = options
         self.path = path
         self.logger = options.logger
         self.metadataTexts = MetadataTexts(base: options.metadata)
+        if let sqlite = backend as? SQLiteBackend, !sqlite.store.isReadOnly, let horizon = try? options.retention.horizon() {
+            retention = AutomaticRetention(horizon: horizon, backend: sqlite, clock: options.clock, logger: options.logger)
+        } else {
+            retention = nil
+        }
+        retention?.consider()
     }
 
     /// Opens (or creates) the database in the file at `path` and applies pending migrations.
@@ -56,6 +65,7 @@ public final class SheetLogDatabase: Sendable {
     /// control or bidi formatting character.
     public static func open(path: String, options: Options = .init()) throws -> SheetLogDatabase {
         try requirePrintableMetadata(options.metadata)
+        _ = try options.retention.horizon()
         let backend = try SQLiteBackend.open(path: path, configuration: options.storeConfiguration, sealing: options.sealingRequest())
         try options.fileProtection.apply(toDatabaseAt: path)
         return SheetLogDatabase(backend: backend, options: options, path: path)
@@ -68,6 +78,7 @@ public final class SheetLogDatabase: Sendable {
     /// SheetLog log; otherwise as ``open(path:options:)``.
     public static func openExisting(path: String, options: Options = .init()) throws -> SheetLogDatabase {
         try requirePrintableMetadata(options.metadata)
+        _ = try options.retention.horizon()
         let backend = try SQLiteBackend.openExisting(path: path, configuration: options.storeConfiguration, sealing: options.sealingRequest())
         try options.fileProtection.apply(toDatabaseAt: path)
         return SheetLogDatabase(backend: backend, options: options, path: path)
@@ -87,6 +98,7 @@ public final class SheetLogDatabase: Sendable {
     /// A database in memory, gone when released: for tests, previews and demos.
     public static func inMemory(options: Options = .init()) throws -> SheetLogDatabase {
         try requirePrintableMetadata(options.metadata)
+        _ = try options.retention.horizon()
         let backend = try SQLiteBackend.inMemory(configuration: options.storeConfiguration, sealing: options.sealingRequest())
         return SheetLogDatabase(backend: backend, options: options, path: nil)
     }
@@ -101,6 +113,7 @@ public final class SheetLogDatabase: Sendable {
     /// Closes the database's SQLite connections now rather than when it is released; every later
     /// call on it throws. A file's last connection to close checkpoints the WAL into the file.
     public func close() throws {
+        retention?.close()
         try backend.close()
     }
 

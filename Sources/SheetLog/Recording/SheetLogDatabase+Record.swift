@@ -114,6 +114,7 @@ extension SheetLogDatabase {
                     rows: rows)
             }
             cache.commit(outcome.plan.sessions, era: outcome.plan.era, mark: outcome.mark)
+            retention?.consider()
             var appended: [String: RecordedEvent] = [:]
             appended.reserveCapacity(outcome.result.events.count)
             for event in outcome.result.events { appended[event.eventID] = event }

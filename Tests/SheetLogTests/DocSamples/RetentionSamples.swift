@@ -32,4 +32,14 @@ import Testing
         #expect(try await database.logBase()?.firstKeptPosition == 3)
         try database.close()
     }
+
+    @Test func theRetentionOption() async throws {
+        // doc-sample: Sources/SheetLog/Database/Retention.swift
+        var options = SheetLogDatabase.Options()
+        options.retention = .days(30)  // pruned at open, then at most once a day, in the background
+        // end doc-sample
+        let database = try SheetLogDatabase.inMemory(options: options)
+        #expect(database.automaticPrunes.started == 1)
+        try database.close()
+    }
 }
