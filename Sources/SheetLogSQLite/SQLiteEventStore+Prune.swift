@@ -7,7 +7,7 @@ extension SQLiteEventStore {
     /// How many positions past the previous cut one step of a prune looks at, at most (more only to
     /// take a longer session whole): the write lock is held for one step at a time, and an append
     /// waiting for it goes between two steps.
-    package static let pruneStepEvents: Int64 = 2_000
+    package static let pruneStepEvents: Int64 = 500
 
     /// Removes the longest prefix of the log whose events were all recorded before `before` (the
     /// store's clock, milliseconds since 1970), in which every session is whole and finished, and

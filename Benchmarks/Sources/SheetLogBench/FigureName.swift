@@ -14,6 +14,7 @@ enum FigureName: String, CaseIterable, ExpressibleByArgument {
     case audit
     case size
     case sealed
+    case prunePause = "prune-pause"
 
     /// How the report's figures of this kind are named: the title alone or followed by a space and
     /// more ("durable append p99", "audit query at 1M").
@@ -31,6 +32,7 @@ enum FigureName: String, CaseIterable, ExpressibleByArgument {
         case .audit: "audit query"
         case .size: "size"
         case .sealed: "sealed"
+        case .prunePause: "longest edit during a prune"
         }
     }
 

@@ -49,6 +49,18 @@ extension FigureRunner {
             sheetLog: sheetLog, baseline: baseline, metrics: [(.value, .atMost(1.3)), (.percentile(99), nil)])
     }
 
+    /// Issue 37's "never holding the write lock long enough to delay a keystroke by more than a few
+    /// milliseconds": the longest durable edit while a prune removes a backlog in its steps, against
+    /// the longest of as many edits with no prune. No target in the ratio: the figure states the pause.
+    func prunePause(events: Int, sheetLog: Side?, baseline: Side) throws -> [Figure] {
+        let size = BenchSettings.sizeLabel(events)
+        return try figures(
+            name: FigureName.prunePause.title, unit: .microseconds,
+            sheetLogDoes: "the longest of the edits typed one at a time (each awaited, synchronous=FULL) while prune(before:) removes \(size) events of finished sessions in its steps",
+            baselineDoes: "the longest of as many edits into the same file, no prune running",
+            sheetLog: sheetLog, baseline: baseline, metrics: [(.value, nil), (.percentile(99), nil)])
+    }
+
     func ingest(sheetLog: Side?, baseline: Side) throws -> [Figure] {
         let size = BenchSettings.sizeLabel(settings.events)
         return try figures(

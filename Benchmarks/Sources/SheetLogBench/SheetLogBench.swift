@@ -157,6 +157,10 @@ struct SheetLogBench: ParsableCommand {
                 figures += try runner.size(sheetLog: sheetLog.size, baseline: baseline.size)
             case .sealed:
                 figures += try runner.sealed(sheetLog.sealed)
+            case .prunePause:
+                let events = min(settings.events, 50_000)
+                figures += try runner.prunePause(
+                    events: events, sheetLog: { try sheetLog.prunePause(events, true) }, baseline: { try sheetLog.prunePause(events, false) })
             }
         }
         return figures

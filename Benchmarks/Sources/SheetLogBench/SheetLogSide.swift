@@ -17,7 +17,7 @@ final class SheetLogSide {
     let settings: BenchSettings
     let commands: [CommandEnvelope]
     let ingest: IngestLines
-    private let directory: WorkDirectory
+    let directory: WorkDirectory
     private let log: (String) -> Void
     private var logs: [Int: String] = [:]
     private var openLogs: [Int: SheetLogDatabase] = [:]
@@ -204,7 +204,7 @@ final class SheetLogSide {
         return Measurement(value: Double(stats.fileBytes) / Double(stats.events))
     }
 
-    private func options(_ durability: SQLiteEventStore.Durability) -> SheetLogDatabase.Options {
+    func options(_ durability: SQLiteEventStore.Durability) -> SheetLogDatabase.Options {
         var logger = Logger(label: "sheetlog-bench")
         logger.logLevel = .warning  // no line per migration of every fresh database
         var options = SheetLogDatabase.Options(durability: durability, logger: logger)

@@ -26,6 +26,9 @@ struct SheetLogSides {
     var size: (() throws -> Measurement)?
     /// Durable append, ingest and rebuild on a sealed database (`sealed`) and on a plain one (`plain`).
     var sealed: SealedPairs
+    /// The longest durable edit while a prune removes `events` old events (`pruning`), or with no
+    /// prune; value: µs. Both sides are SheetLog's: the reference is the same typing, unpruned.
+    var prunePause: (_ events: Int, _ pruning: Bool) throws -> Measurement
 
     /// The figures a sealed database repeats, each with its plain counterpart measured in the same run.
     struct SealedPairs {
@@ -53,6 +56,7 @@ struct SheetLogSides {
             sealed: SealedPairs(
                 durableAppend: ({ try sealed.append(durability: .full) }, { try side.append(durability: .full) }),
                 ingest: (sealed.ingestAll, side.ingestAll),
-                rebuild: (sealed.rebuild, side.rebuild)))
+                rebuild: (sealed.rebuild, side.rebuild)),
+            prunePause: side.prunePause(events:pruning:))
     }
 }

@@ -11,9 +11,9 @@ extension SQLiteBackend {
         try await readModels("log base") { db in try SQLiteEventStore.logBase(in: db) }
     }
 
-    /// Free pages returned by one write of the incremental vacuum (4 MB of 4 KB pages): like a
+    /// Free pages returned by one write of the incremental vacuum (1 MB of 4 KB pages): like a
     /// prune's steps, the vacuum holds the write lock for a chunk at a time.
-    static let vacuumChunkPages = 1_024
+    static let vacuumChunkPages = 256
 
     /// ``SQLiteEventStore/prune(before:stepEvents:shouldContinue:)`` in steps, then the space: an
     /// incremental file returns its free pages (`PRAGMA incremental_vacuum`, a chunk per write), then
@@ -46,7 +46,8 @@ extension SQLiteBackend {
         var report = try store.prune(before: before, stepEvents: stepEvents, shouldContinue: shouldContinue)
         guard report.removedEvents > 0 else { return report }
         do {
-            report.convertedToIncrementalVacuum = try returnSpace(converting: converting, shouldContinue: shouldContinue)
+            report.convertedToIncrementalVacuum = try returnSpace(
+                converting: converting, truncatingCheckpoint: converting, shouldContinue: shouldContinue)
         } catch {
             throw SheetLogError.wrapping(error, operation: "returning the pruned space")
         }
@@ -55,7 +56,7 @@ extension SQLiteBackend {
     }
 
     /// Returns the free pages to the file system and checkpoints; true when it converted an older file.
-    private func returnSpace(converting: Bool, shouldContinue: () -> Bool) throws -> Bool {
+    private func returnSpace(converting: Bool, truncatingCheckpoint: Bool, shouldContinue: () -> Bool) throws -> Bool {
         guard shouldContinue() else { return false }
         let mode = try store.writeOnCallingThread { db in try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") ?? 0 }
         var converted = false
@@ -77,9 +78,13 @@ extension SQLiteBackend {
         default:
             break  // NONE left as it is, or FULL, which returns pages at each commit
         }
-        // The file shrinks when the WAL is checkpointed; a reader elsewhere may hold it back (not an error).
+        // The file shrinks when the WAL is checkpointed; a reader elsewhere may hold it back (not an
+        // error). TRUNCATE waits for the writer lock and holds it while it copies the WAL, so
+        // automatic retention checkpoints PASSIVE, beside the app's writes, and leaves the rest to
+        // SQLite's own checkpoints.
         guard shouldContinue() else { return converted }
-        try store.writeOnCallingThread { db in _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        let checkpoint = truncatingCheckpoint ? "TRUNCATE" : "PASSIVE"
+        try store.writeOnCallingThread { db in _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(\(checkpoint))") }
         return converted
     }
 
