@@ -98,6 +98,28 @@ struct AutomaticRetentionTests {
         try database.close()
     }
 
+    @Test("close() during the automatic prune returns after the step in flight: the log is as of a step, verifies, the handle refuses use")
+    func closeStopsAfterAStep() async throws {
+        let directory = try TemporaryDirectory("auto-retention-close")
+        // 600 sessions of 3 events: 1,800 old events, four steps of 500 positions.
+        let (path, clock) = try await Self.oldFile(directory, sessions: 600)
+        let database = try SheetLogDatabase.open(path: path, options: Self.options(clock))
+        try database.close()
+        let refused = await #expect(throws: SheetLogError.self) {
+            try await database.record(.present(presentation: "p1", route: .newExpense), in: "after")
+        }
+        #expect(refused != nil)
+
+        let reopened = try SheetLogDatabase.openForReading(path: path)
+        let base = try await reopened.logBase()
+        let events = try await reopened.backend.readAll().count
+        // Nothing removed yet, or exactly the events up to one step's cut (each at a session's end).
+        #expect(events == 1_800 - Int(base?.cutPosition ?? 0), "\(events) events, base \(String(describing: base))")
+        #expect((base?.cutPosition ?? 0) % 3 == 0)
+        #expect(try await reopened.verify().isHealthy)
+        try reopened.close()
+    }
+
     @Test("a read-only handle never prunes; fewer than one day is refused at open")
     func readOnlyNeverPrunesAndZeroDaysIsRefused() async throws {
         let directory = try TemporaryDirectory("auto-retention-read")
