@@ -77,13 +77,15 @@ extension SQLiteEventStore {
             SELECT stream, max(version), ?1 FROM events WHERE position <= ?1 AND stream <> '$erasures' GROUP BY stream
             """, arguments: [cut])
         let sessions = db.changesCount
-        let removedSessions = "SELECT session FROM pruned_sessions WHERE cut_position = \(cut)"
+        // The step's sessions, from its own events (which are still here): pruned_sessions has no
+        // index on cut_position, and grows with every prune a file has seen.
+        let removedSessions = "SELECT DISTINCT stream FROM events WHERE position <= \(cut) AND stream <> '$erasures'"
         try db.execute(sql: "DELETE FROM command_receipts WHERE stream IN (\(removedSessions))")
-        try db.execute(sql: "DELETE FROM events WHERE position <= ?", arguments: [cut])
-        let events = Int64(db.changesCount)
         for table in ["dismissals", "presentations", "sessions"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE session IN (\(removedSessions))")
         }
+        try db.execute(sql: "DELETE FROM events WHERE position <= ?", arguments: [cut])
+        let events = Int64(db.changesCount)
         return (PruneReport(removedEvents: events, removedSessions: sessions, cutPosition: cut, stoppedBy: stop), limited)
     }
 }
