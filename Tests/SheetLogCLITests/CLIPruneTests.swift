@@ -67,6 +67,9 @@ struct CLIPruneTests {
         (["DROP TRIGGER log_bases_refuse_update", "UPDATE log_bases SET chain = zeroblob(32)"], "chain"),
         (["DROP TRIGGER log_bases_refuse_delete"], "append-only"),
         (["DROP TRIGGER pruned_sessions_refuse_delete"], "append-only"),
+        (["DROP TRIGGER base_sessions_refuse_update"], "append-only"),
+        (["DROP TRIGGER base_sessions_refuse_delete"], "append-only"),
+        (["DROP TRIGGER base_sessions_refuse_stale_insert"], "append-only"),
     ])
     func verifyChecksTheBase(statements: [String], check: String) async throws {
         let cli = try prunedDatabase()

@@ -14,6 +14,7 @@ extension SQLiteBackend {
         (table: "log_bases", migration: "0013", words: "a base can be changed, and the kept log checked from another chain"),
         (table: "pruned_sessions", migration: "0013", words: "a pruned session can be forgotten, and a resent command of it stored again"),
         (table: "erasure_counts", migration: "0014", words: "what an erasure erased can be changed or forgotten once a prune removed its sessions"),
+        (table: "base_sessions", migration: "0015", words: "a carried session's state can be changed, and its kept events folded from another"),
     ]
 
     /// The triggers that refuse UPDATE and DELETE on the append-only tables (`events`,
@@ -40,7 +41,7 @@ extension SQLiteBackend {
         if let extra = stored.filter({ shipped[$0.table]?[$0.name] == nil }).sorted(by: { $0.name < $1.name }).first {
             return .init(name: "append-only", passed: false, detail: "trigger \(extra.name) on \(extra.table) was not created by SheetLog")
         }
-        return .init(name: "append-only", passed: true, detail: "UPDATE and DELETE on events and command receipts are refused (DELETE only at or below a base's cut, of pruned sessions), on bases, pruned sessions and erasure counts always")
+        return .init(name: "append-only", passed: true, detail: "UPDATE and DELETE on events and command receipts are refused (DELETE only at or below a base's cut, of pruned sessions), on bases, pruned sessions, erasure counts and carried states always")
     }
 
     /// The triggers on the append-only tables as the shipped migrations create them, by table and
