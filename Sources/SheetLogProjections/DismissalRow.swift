@@ -31,4 +31,25 @@ package struct DismissalRow: Sendable, Hashable {
         offersSave = payload.offersSave ?? false
         self.occurredAt = occurredAt
     }
+
+    /// Every column as given: a row read back from a carried snapshot (``CarriedSession``).
+    package init(
+        position: Int64, session: String, presentation: String, routeName: String, routeGroup: String, source: DismissSource,
+        outcome: DismissOutcome, dirty: Bool, changedFields: String, confirmation: Bool, offersSave: Bool, occurredAt: Int64,
+        resolution: DismissalResolution?
+    ) {
+        self.position = position
+        self.session = session
+        self.presentation = presentation
+        self.routeName = routeName
+        self.routeGroup = routeGroup
+        self.source = source
+        self.outcome = outcome
+        self.dirty = dirty
+        self.changedFields = changedFields
+        self.confirmation = confirmation
+        self.offersSave = offersSave
+        self.occurredAt = occurredAt
+        self.resolution = resolution
+    }
 }

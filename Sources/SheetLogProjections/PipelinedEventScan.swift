@@ -20,7 +20,11 @@ package enum PipelinedEventScan {
 
     /// The decoding thread's fold; only that thread touches it until the last chunk is decoded.
     private final class DecodingThreadFold: @unchecked Sendable {
-        var fold = RebuildFold()
+        var fold: RebuildFold
+
+        init(seeds: [String: ProjectedSession]) {
+            fold = RebuildFold(seeds: seeds)
+        }
     }
 
     /// The sessions of the whole log, by name, and its dismissal rows, by position.
@@ -30,16 +34,20 @@ package enum PipelinedEventScan {
     /// `keys` open sealed events (a snapshot: they are used on the decoding thread). `openingValues`
     /// says they hold data keys that open values (a sealed SQLite log), whose decoding then runs on
     /// both threads; keys that only withhold (the fleet's) leave decoding as cheap as a plain log's.
+    ///
+    /// `carried` are the states a prune carried across its cut: their streams' folds start from
+    /// them, and their dismissal rows (and carried sessions no kept event continues) are in the result.
     package static func fold(
-        keys: (any SubjectKeys)? = nil, openingValues: Bool = false,
+        keys: (any SubjectKeys)? = nil, openingValues: Bool = false, carried: [CarriedSession] = [],
         readingChunks readChunk: (_ capacity: Int) throws -> RawEventChunk
     ) throws -> (sessions: [ProjectedSession], dismissals: [DismissalRow]) {
-        if let keys, openingValues { return try foldDecodingOnBothThreads(keys: keys, readingChunks: readChunk) }
+        if let keys, openingValues { return try foldDecodingOnBothThreads(keys: keys, carried: carried, readingChunks: readChunk) }
+        let seeds = Dictionary(carried.map { ($0.session, $0.projected) }, uniquingKeysWith: { first, _ in first })
         var decoding = WorkAhead<(events: [RawEventChunk.Decoded], error: SheetLogError?)>(
             label: "SheetLogProjections.rebuild-decode", depth: 2)
         let streams = StreamNumbers()
-        let elsewhere = DecodingThreadFold()
-        var here = RebuildFold()
+        let elsewhere = DecodingThreadFold(seeds: seeds)
+        var here = RebuildFold(seeds: seeds)
         var exhausted = false
         while !exhausted || !decoding.isEmpty {
             if !exhausted {
@@ -66,7 +74,7 @@ package enum PipelinedEventScan {
             if let error = decoded.error { throw error }
         }
         // Every chunk was taken back: the decoding thread is done with its fold.
-        return RebuildFold.merged(here, elsewhere.fold)
+        return RebuildFold.merged(here, elsewhere.fold, carried: carried)
     }
 
     /// ``fold(keys:readingChunks:)`` of a sealed log: each thread decodes, as well as folds, its own
@@ -75,8 +83,9 @@ package enum PipelinedEventScan {
     /// commit that made this split). The database's thread numbers the streams as it reads, so
     /// the numbers, and which thread folds a stream, are those of the plain scan.
     private static func foldDecodingOnBothThreads(
-        keys: any SubjectKeys, readingChunks readChunk: (_ capacity: Int) throws -> RawEventChunk
+        keys: any SubjectKeys, carried: [CarriedSession], readingChunks readChunk: (_ capacity: Int) throws -> RawEventChunk
     ) throws -> (sessions: [ProjectedSession], dismissals: [DismissalRow]) {
+        let seeds = Dictionary(carried.map { ($0.session, $0.projected) }, uniquingKeysWith: { first, _ in first })
         // The decoding thread's half of each chunk only says whether it refused an event (and at
         // which row of the chunk); this thread's refusals wait beside them, chunk by chunk, to be
         // compared in log order.
@@ -84,8 +93,8 @@ package enum PipelinedEventScan {
         var decoding = WorkAhead<Refusal?>(label: "SheetLogProjections.rebuild-decode", depth: 2)
         var refusedHere: [Refusal?] = []
         let streams = StreamNumbers()
-        let elsewhere = DecodingThreadFold()
-        var here = RebuildFold()
+        let elsewhere = DecodingThreadFold(seeds: seeds)
+        var here = RebuildFold(seeds: seeds)
         var exhausted = false
         while true {
             if !exhausted {
@@ -112,7 +121,7 @@ package enum PipelinedEventScan {
             let theirs = decoding.next()
             if let error = firstInLog(refusedHere.removeFirst(), theirs) { throw error }
         }
-        return RebuildFold.merged(here, elsewhere.fold)
+        return RebuildFold.merged(here, elsewhere.fold, carried: carried)
     }
 
     /// The refusal of the earlier row of one chunk.

@@ -67,3 +67,12 @@ package struct ProjectionChange {
         self = steps.change(of: folded)
     }
 }
+
+extension ProjectionChange {
+    /// Every row of `session` written whole, none compared with what is stored: what an erasure
+    /// writes for each session whose values it erased (a narrow update would keep a sealed value
+    /// the erased fold reads the same as its start).
+    package static func wholeRows(of session: ProjectedSession) -> ProjectionChange {
+        ProjectionChange(dismissals: [], sessions: [SessionChange(session, writtenAs: nil, touched: Set(session.state.presentations.keys))])
+    }
+}

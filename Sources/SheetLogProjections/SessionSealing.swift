@@ -8,12 +8,15 @@ import SheetLogJSON
 package struct SessionSealing: Sendable {
     package var subject: String
     package var key: DataKey?
+    /// Whether the key is gone because the subject was erased (else, without a key, it is withheld).
+    package var erased = false
 
     package init(subject: String, key: SubjectKey) {
         self.subject = subject
         switch key {
         case .available(let dataKey): self.key = dataKey
-        case .erased, .withheld: self.key = nil
+        case .erased: (self.key, erased) = (nil, true)
+        case .withheld: self.key = nil
         }
     }
 

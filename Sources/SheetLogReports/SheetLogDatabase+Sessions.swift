@@ -15,7 +15,7 @@ extension SheetLogDatabase {
         }
         let version = try await streamVersion(session)
         if version == 0 {
-            if let pruning = try await backend.pruning(of: session) { throw pruning.error(operation: operation) }
+            if case .pruned(let pruning) = try await backend.base(of: session) { throw pruning.error(operation: operation) }
             throw SheetLogError(.notFound, "no session \(session)", context: .init(stream: session, operation: operation))
         }
         return version

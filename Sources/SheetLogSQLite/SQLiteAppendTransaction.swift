@@ -23,8 +23,8 @@ package struct SQLiteAppendTransaction: AppendTransaction {
             epoch: mark.epoch)
     }
 
-    package func pruning(of session: String) throws -> SessionPruning? {
-        try SQLiteEventStore.pruning(of: session, in: db, migrated: true)
+    package func base(of session: String) throws -> SessionBase? {
+        try SQLiteEventStore.base(of: session, in: db, migrated: true)
     }
 
     package func readStream(_ stream: String, after version: Int64) throws -> [RecordedEvent] {

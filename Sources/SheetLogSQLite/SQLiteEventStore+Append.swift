@@ -119,10 +119,12 @@ extension SQLiteEventStore {
             return pass(AppendResult(events: originals, alreadyStored: true), writes: false, tail: nil)
         }
         let recordedAt = configuration.clock.nowMilliseconds()
-        // A stream with no kept event continues from its pruned version (a pruned session, whose
-        // commands the planner refuses; `$erasures`, whose removed events the bases carry).
+        // A stream with no kept event continues from its pruned version (a carried session, from the
+        // state its base carries; a pruned session, whose commands the planner refuses; `$erasures`,
+        // whose removed events the bases carry).
         let versionQuery = try db.cachedStatement(sql: """
-            SELECT COALESCE(MAX(version), (SELECT last_version FROM pruned_sessions WHERE session = ?1),
+            SELECT COALESCE(MAX(version), (SELECT version FROM base_sessions WHERE session = ?1),
+                            (SELECT last_version FROM pruned_sessions WHERE session = ?1),
                             CASE WHEN ?1 = '$erasures' THEN (SELECT max(json_extract(e.value, '$.version')) FROM log_bases b, json_each(b.erasures) e) END,
                             0)
             FROM events WHERE stream = ?1

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SheetLogCore
+import SheetLogProjections
 import SheetLogStorage
 
 extension SQLiteEventStore {
@@ -21,6 +22,19 @@ extension SQLiteEventStore {
             """), arguments: [session]) else { return nil }
         let latestCut: Int64 = row[3]
         return SessionPruning(session: session, lastVersion: row[0], cutPosition: row[1], prunedAt: row[2], firstKeptPosition: latestCut + 1)
+    }
+
+    /// Where `session`'s kept events begin: removed whole by a prune, or carried across its cut; nil
+    /// when no prune touched it. An index probe or two.
+    static func base(of session: String, in db: Database, migrated: Bool) throws -> SessionBase? {
+        if let pruning = try pruning(of: session, in: db, migrated: migrated) { return .pruned(pruning) }
+        guard try migrated || CarriedSession.hasTable(in: db) else { return nil }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT c.version, c.cut_position, b.pruned_at, c.snapshot
+            FROM base_sessions c JOIN log_bases b ON b.cut_position = c.cut_position
+            WHERE c.session = ?
+            """), arguments: [session]) else { return nil }
+        return .carried(CarriedState(session: session, version: row[0], cutPosition: row[1], prunedAt: row[2], snapshot: row[3]))
     }
 
     /// The latest base and the totals of every prune; nil for a log never pruned.

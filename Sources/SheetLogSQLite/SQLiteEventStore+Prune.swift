@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import SheetLogCore
+import SheetLogDomain
+import SheetLogProjections
 import SheetLogStorage
 
 extension SQLiteEventStore {
@@ -28,6 +30,7 @@ extension SQLiteEventStore {
             total.removedSessions += step.removedSessions
             total.cutPosition = step.cutPosition
             total.stoppedBy = step.stoppedBy
+            total.carriedSessions = step.carriedSessions
             if step.removedEvents > 0 { total.steps += 1 }
             guard limited, step.removedEvents > 0, shouldContinue() else { return total }
             // The steps so far are committed; what stopped the last one is known only once a step removes nothing.
@@ -40,7 +43,8 @@ extension SQLiteEventStore {
             return try writeOnCallingThread { db in
                 var result: (PruneReport, Bool)?
                 try db.inTransaction(.immediate) {
-                    result = try Self.prune(before: before, now: configuration.clock.nowMilliseconds(), limit: limit, in: db)
+                    result = try Self.prune(
+                        before: before, now: configuration.clock.nowMilliseconds(), limit: limit, ring: configuration.keyRing, in: db)
                     return .commit
                 }
                 return result!
@@ -52,11 +56,15 @@ extension SQLiteEventStore {
         }
     }
 
-    private static func prune(before: Int64, now: Int64, limit: Int64, in db: Database) throws -> (PruneReport, Bool) {
+    private static func prune(
+        before: Int64, now: Int64, limit: Int64, ring: SubjectKeyRing?, in db: Database
+    ) throws -> (PruneReport, Bool) {
         let previousCut = try Int64.fetchOne(db, sql: "SELECT COALESCE(max(cut_position), 0) FROM log_bases") ?? 0
         let (cut, stop, limited) = try PruneCut.find(before: before, previousCut: previousCut, limit: limit, in: db)
         guard cut > previousCut else {
-            return (PruneReport(removedEvents: 0, removedSessions: 0, cutPosition: previousCut, stoppedBy: stop), false)
+            let carried = try Int.fetchOne(db, sql: "SELECT count(*) FROM base_sessions") ?? 0
+            return (PruneReport(removedEvents: 0, removedSessions: 0, cutPosition: previousCut, stoppedBy: stop,
+                                carriedSessions: carried), false)
         }
         // What each erasure erased, while the events that tell it are still here.
         try ErasureCounts.freeze(in: db)
@@ -72,20 +80,71 @@ extension SQLiteEventStore {
                         FROM events WHERE position <= ?1 AND stream = '$erasures' ORDER BY position))
             FROM events WHERE position <= ?1
             """, arguments: [cut, now])
-        try db.execute(sql: """
-            INSERT INTO pruned_sessions (session, last_version, cut_position)
-            SELECT stream, max(version), ?1 FROM events WHERE position <= ?1 AND stream <> '$erasures' GROUP BY stream
+        // The step's sessions, from its own events (which are still here): each is removed whole
+        // when it lies at or below the cut and is finished, else carried across it.
+        let streams = try Row.fetchAll(db, sql: """
+            SELECT e.stream, max(e.version),
+                   s.last_position <= ?1 AND s.stack = '[]'
+                   AND NOT EXISTS (SELECT 1 FROM presentations p WHERE p.session = e.stream AND p.pending_source IS NOT NULL)
+                   AND NOT EXISTS (SELECT 1 FROM recoverable_drafts d WHERE d.session = e.stream)
+            FROM events e JOIN sessions s ON s.session = e.stream
+            WHERE e.position <= ?1 AND e.stream <> '$erasures'
+            GROUP BY e.stream ORDER BY e.stream
             """, arguments: [cut])
-        let sessions = db.changesCount
-        // The step's sessions, from its own events (which are still here): pruned_sessions has no
-        // index on cut_position, and grows with every prune a file has seen.
-        let removedSessions = "SELECT DISTINCT stream FROM events WHERE position <= \(cut) AND stream <> '$erasures'"
-        try db.execute(sql: "DELETE FROM command_receipts WHERE stream IN (\(removedSessions))")
-        for table in ["dismissals", "presentations", "sessions"] {
-            try db.execute(sql: "DELETE FROM \(table) WHERE session IN (\(removedSessions))")
+        var removedSessions = 0
+        var keys: (any SubjectKeys)?
+        for row in streams {
+            let session: String = row[0]
+            if row[2] as Bool {
+                try removeWhole(session, lastVersion: row[1], cut: cut, in: db)
+                removedSessions += 1
+            } else {
+                if keys == nil { keys = try ring?.snapshot(in: db) ?? NoSubjectKeys() }
+                try carry(session, cut: cut, keys: keys!, in: db)
+            }
         }
         try db.execute(sql: "DELETE FROM events WHERE position <= ?", arguments: [cut])
         let events = Int64(db.changesCount)
-        return (PruneReport(removedEvents: events, removedSessions: sessions, cutPosition: cut, stoppedBy: stop), limited)
+        let carried = try Int.fetchOne(db, sql: "SELECT count(*) FROM base_sessions") ?? 0
+        return (PruneReport(removedEvents: events, removedSessions: removedSessions, cutPosition: cut, stoppedBy: stop,
+                            carriedSessions: carried), limited)
+    }
+
+    /// A finished session wholly at or below the cut: remembered as pruned, its receipts, rows and
+    /// any state an earlier base carried for it removed.
+    private static func removeWhole(_ session: String, lastVersion: Int64, cut: Int64, in db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO pruned_sessions (session, last_version, cut_position) VALUES (?, ?, ?)",
+            arguments: [session, lastVersion, cut])
+        try db.execute(sql: "DELETE FROM command_receipts WHERE stream = ?", arguments: [session])
+        for table in ["dismissals", "presentations", "sessions", "base_sessions"] {
+            try db.execute(sql: "DELETE FROM \(table) WHERE session = ?", arguments: [session])
+        }
+    }
+
+    /// A session still needed, or continuing past the cut: its state at its last event at or below
+    /// the cut, from the state an earlier base carried (if any) and its events up to the cut, replaces
+    /// what the base carried for it. Its rows and receipts stay.
+    private static func carry(_ session: String, cut: Int64, keys: any SubjectKeys, in db: Database) throws {
+        var carried = try CarriedSession.stored(session, keys: keys, in: db) ?? CarriedSession(ProjectedSession(session: session))
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT \(RecordedEvent.columnList) FROM events WHERE stream = ? AND position <= ? ORDER BY position
+            """, arguments: [session, cut])
+        while let row = try rows.next() {
+            let event = RecordedEvent(row: row)
+            guard event.version == carried.version + 1 else {
+                throw SheetLogError(
+                    .integrityViolation,
+                    "session \(session) expects version \(carried.version + 1) but finds version \(event.version) at position \(event.position)",
+                    context: .init(stream: session, actualVersion: event.version, position: event.position, operation: "prune"))
+            }
+            let (opened, sealing) = try LoggedEvent(event).sheetEvent(keys: keys)
+            carried.projected.adopt(sealing)
+            carried.fold(opened, position: event.position, version: event.version, chain: event.chain)
+        }
+        try db.execute(sql: "DELETE FROM base_sessions WHERE session = ?", arguments: [session])
+        try db.execute(
+            sql: "INSERT INTO base_sessions (session, cut_position, version, snapshot) VALUES (?, ?, ?, ?)",
+            arguments: [session, cut, carried.version, carried.snapshotJSON()])
     }
 }

@@ -1,5 +1,6 @@
 import GRDB
 import SheetLogCore
+import SheetLogProjections
 
 extension SQLiteEventStore {
     @concurrent
@@ -44,8 +45,10 @@ extension SQLiteEventStore {
     public func streamVersion(_ stream: String) async throws -> Int64 {
         guard Self.canBeStored(stream) else { return 0 }
         return try await reading("streamVersion", context: .init(stream: stream)) { db in
-            try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT COALESCE(MAX(version), 0) FROM events WHERE stream = ?"),
+            // A session a prune carried with no kept event is at the version its base carries.
+            let carried = try CarriedSession.hasTable(in: db) ? "(SELECT version FROM base_sessions WHERE session = ?1)" : "NULL"
+            return try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT COALESCE(MAX(version), \(carried), 0) FROM events WHERE stream = ?1"),
                 arguments: [stream]) ?? 0
         }
     }

@@ -37,10 +37,11 @@ package protocol AppendTransaction {
     /// The receipt stored under `commandID`, nil when there is none.
     func receipt(_ commandID: String) throws -> CommandReceipt?
 
-    /// The prune that removed `session`, nil when none did. The planner asks it only of a session
-    /// with no stored event (one probe, never per command of a known session): a command on a pruned
-    /// session is refused, so that a resend of one of its commands is never stored a second time.
-    func pruning(of session: String) throws -> SessionPruning?
+    /// Where `session`'s kept events begin after a prune, nil when no prune touched it. The planner
+    /// asks it only of a session whose stored events do not continue what it knows (one probe, never
+    /// per command of a known session): a command on a pruned session is refused, so that a resend
+    /// of one of its commands is never stored a second time; a carried one goes on from its state.
+    func base(of session: String) throws -> SessionBase?
 
     /// The keys of a sealed log, nil for a plain one (read in the transaction: a log another process
     /// sealed is seen as sealed). Throws ``SheetLogError/Code/keyUnavailable`` for a sealed log this

@@ -7,8 +7,12 @@
 public struct PruneReport: Sendable, Hashable, Codable {
     /// Events this prune removed (0 when nothing more could go).
     public var removedEvents: Int64
-    /// Sessions this prune removed.
+    /// Sessions this prune removed whole.
     public var removedSessions: Int
+    /// Sessions whose state the base carries after the prune: begun at or below the cut but still
+    /// needed (a sheet on screen, a draft recover offers, a pending confirmation) or continuing past
+    /// it. Their events at or below the cut are removed; their rows, drafts and receipts stay.
+    public var carriedSessions: Int
     /// The log's cut after the prune (the last removed position of every prune so far; 0 when none).
     public var cutPosition: Int64
     /// What kept the cut from going further.
@@ -21,10 +25,11 @@ public struct PruneReport: Sendable, Hashable, Codable {
     /// with its own base.
     public var steps: Int
 
-    public init(removedEvents: Int64, removedSessions: Int, cutPosition: Int64, stoppedBy: PruneStop, bytesFreed: Int64 = 0,
-                convertedToIncrementalVacuum: Bool = false, steps: Int = 0) {
+    public init(removedEvents: Int64, removedSessions: Int, cutPosition: Int64, stoppedBy: PruneStop, carriedSessions: Int = 0,
+                bytesFreed: Int64 = 0, convertedToIncrementalVacuum: Bool = false, steps: Int = 0) {
         self.removedEvents = removedEvents
         self.removedSessions = removedSessions
+        self.carriedSessions = carriedSessions
         self.cutPosition = cutPosition
         self.stoppedBy = stoppedBy
         self.bytesFreed = bytesFreed
@@ -44,10 +49,12 @@ public enum PruneStop: Sendable, Hashable, Codable, CustomStringConvertible {
     case time(position: Int64)
     /// The collector acknowledged the log only through `position`.
     case acknowledged(position: Int64)
-    /// A session still needed, beginning at `position`.
+    /// A stream that stops the cut, beginning at `position` (today only one that is not a sheet session).
     case session(String, position: Int64, reason: SessionHold)
 
-    /// Why a session is still needed.
+    /// Why a session stopped a cut. Only ``notASession`` is still produced: since a prune carries
+    /// the state of a session still needed across its cut, the others stop nothing (kept so that
+    /// reports written by earlier builds still decode).
     public enum SessionHold: String, Sendable, Hashable, Codable {
         /// A sheet is still on its stack.
         case onStack

@@ -111,8 +111,9 @@ package protocol SheetLogBackend: EventStore {
     /// Drops every read-model row and writes them again from the log, in one transaction.
     func rebuildProjections() async throws
 
-    /// The prune that removed `session` (`SheetLogError.Code.pruned` for its readers), nil when none did.
-    func pruning(of session: String) async throws -> SessionPruning?
+    /// Where `session`'s kept events begin after a prune: removed whole (`SheetLogError.Code.pruned`
+    /// for its readers), or carried across the cut; nil when no prune touched it.
+    func base(of session: String) async throws -> SessionBase?
 
     /// Where the kept log begins when the log was pruned; nil when it never was.
     func logBase() async throws -> LogBase?

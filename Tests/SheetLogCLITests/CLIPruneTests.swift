@@ -3,37 +3,56 @@ import GRDB
 import SheetLogCore
 import Testing
 
-/// `sheetlog prune` (issue 37, slice A): what goes, what every reader and writer then says of it.
+/// `sheetlog prune` (issue 37): what goes, what is carried, what every reader and writer then says of it.
 @Suite("sheetlog prune")
 struct CLIPruneTests {
-    /// s1 (positions 1–4) is finished (its draft discarded), s2 (5–6) has a dirty sheet on screen,
-    /// s3 (7–10) is finished after it.
+    /// s1 (positions 1–4) is finished (its draft discarded); s2 (5–7) has a dirty sheet on screen
+    /// whose swipe raised a discard confirmation; s3 (8–11) is finished after it.
     private func prunedDatabase() throws -> CLIHarness {
         let cli = try CLIHarness()
-        let lines = IngestLines.expenseFlow("s1", prefix: "a") + [IngestLines.present("s2", id: "b-1"), IngestLines.edit("s2", id: "b-2")]
+        let lines = IngestLines.expenseFlow("s1", prefix: "a")
+            + [IngestLines.present("s2", id: "b-1"), IngestLines.edit("s2", id: "b-2"), IngestLines.swipe("s2", id: "b-3")]
             + IngestLines.expenseFlow("s3", prefix: "c")
         let ingest = try cli.ingest(lines)
         #expect(ingest.status == 0, "\(ingest.stderr)")
         return cli
     }
 
-    @Test("removes the finished prefix and says what stopped it")
+    /// ``prunedDatabase()`` pruned through its end (s2 carried), then s2 answered (12) and s4 (13–16) recorded.
+    private func prunedWithKeptSession() throws -> CLIHarness {
+        let cli = try prunedDatabase()
+        #expect(try cli.run(["prune", "--before", "2100-01-01"]).status == 0)
+        let ingest = try cli.ingest([IngestLines.confirmDiscard("s2", id: "b-4")] + IngestLines.expenseFlow("s4", prefix: "d"))
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        return cli
+    }
+
+    @Test("removes the prefix: finished sessions whole, the open one carried; says what stopped it")
     func reportsTheCut() throws {
         let cli = try prunedDatabase()
         defer { cli.remove() }
         let run = try cli.run(["prune", "--before", "2100-01-01", "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         let report = try #require(try CLIHarness.json(run.stdout) as? [String: Any])
-        #expect(report["removedEvents"] as? Int == 4)
-        #expect(report["removedSessions"] as? Int == 1)
-        #expect(report["cutPosition"] as? Int == 4)
-        #expect(report["firstKeptPosition"] as? Int == 5)
-        #expect(report["stoppedBy"] as? String == "session s2 (from position 5) still has a sheet on its stack")
+        #expect(report["removedEvents"] as? Int == 11)
+        #expect(report["removedSessions"] as? Int == 2)
+        #expect(report["carriedSessions"] as? Int == 1)
+        #expect(report["cutPosition"] as? Int == 11)
+        #expect(report["firstKeptPosition"] as? Int == 12)
+        #expect(report["stoppedBy"] as? String == "nothing is left to remove")
         let verify = try cli.run(["verify"])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
-        // The draft that stopped the cut is still offered.
+        // The carried draft is still offered, with its value.
         let recover = try cli.run(["recover", "--json"])
         #expect(recover.stdout.contains("\"s2\"") && recover.stdout.contains("47.50"), "\(recover.stdout)")
+        // Its pending confirmation is answered after the cut: the dismissal row is resolved.
+        let discard = try cli.ingest([IngestLines.confirmDiscard("s2", id: "b-4")])
+        #expect(discard.status == 0, "\(discard.stderr)")
+        let audit = try #require(try CLIHarness.json(try cli.run(["audit", "--json"]).stdout) as? [[String: Any]])
+        #expect(audit.count == 1 && audit.first?["session"] as? String == "s2", "\(audit)")
+        #expect(audit.first?["resolution"] as? String == "discarded", "\(audit)")
+        #expect(try cli.run(["recover", "--json"]).stdout.contains("\"s2\"") == false)
+        #expect(try cli.run(["verify"]).status == 0)
     }
 
     @Test("stats (text and JSON) and audit's text say where the kept log begins")
@@ -43,12 +62,12 @@ struct CLIPruneTests {
         #expect(!(try cli.run(["stats"]).stdout.contains("kept log begins")))
         #expect(try cli.run(["prune", "--before", "2100-01-01"]).status == 0)
         let stats = try cli.run(["stats"]).stdout
-        #expect(stats.contains("kept log begins at position") && stats.contains(" 5\n"), "\(stats)")
+        #expect(stats.contains("kept log begins at position") && stats.contains(" 12\n"), "\(stats)")
         #expect(stats.contains("events pruned in all"), "\(stats)")
         let json = try #require(try CLIHarness.json(try cli.run(["stats", "--json"]).stdout) as? [String: Any])
-        #expect(json["keptLogBegins"] as? Int == 5 && json["prunedEvents"] as? Int == 4, "\(json)")
+        #expect(json["keptLogBegins"] as? Int == 12 && json["prunedEvents"] as? Int == 11, "\(json)")
         let audit = try cli.run(["audit"]).stdout
-        #expect(audit.contains("4 events in all): the kept log begins at position 5."), "\(audit)")
+        #expect(audit.contains("11 events in all): the kept log begins at position 12."), "\(audit)")
     }
 
     @Test("audit of the kept sessions is unchanged by the prune")
@@ -56,7 +75,8 @@ struct CLIPruneTests {
         let cli = try prunedDatabase()
         defer { cli.remove() }
         let before = try cli.run(["audit", "--json"]).stdout
-        let kept = try #require(try CLIHarness.json(before) as? [[String: Any]]).filter { $0["session"] as? String != "s1" }
+        // s2's dismissal row stays with its carried session; s1's and s3's go with them.
+        let kept = try #require(try CLIHarness.json(before) as? [[String: Any]]).filter { $0["session"] as? String == "s2" }
         #expect(!kept.isEmpty)
         #expect(try cli.run(["prune", "--before", "2100-01-01"]).status == 0)
         let after = try #require(try CLIHarness.json(try cli.run(["audit", "--json"]).stdout) as? [[String: Any]])
@@ -70,11 +90,13 @@ struct CLIPruneTests {
         (["DROP TRIGGER base_sessions_refuse_update"], "append-only"),
         (["DROP TRIGGER base_sessions_refuse_delete"], "append-only"),
         (["DROP TRIGGER base_sessions_refuse_stale_insert"], "append-only"),
+        (["DROP TRIGGER base_sessions_refuse_update", #"UPDATE base_sessions SET snapshot = replace(snapshot, '"47.50"', '"47.51"')"#], "projections"),
+        (["DROP TRIGGER base_sessions_refuse_update", "UPDATE base_sessions SET version = 2"], "versions"),
+        (["DROP TRIGGER base_sessions_refuse_delete", "DELETE FROM base_sessions"], "projections"),
     ])
     func verifyChecksTheBase(statements: [String], check: String) async throws {
-        let cli = try prunedDatabase()
+        let cli = try prunedWithKeptSession()
         defer { cli.remove() }
-        #expect(try cli.run(["prune", "--before", "2100-01-01"]).status == 0)
         try await DatabaseQueue(path: cli.database).write { db in for sql in statements { try db.execute(sql: sql) } }
         let verify = try cli.run(["verify", "--json"])
         #expect(verify.status == 1, "\(verify.stdout)")
@@ -103,7 +125,7 @@ struct CLIPruneTests {
         defer { cli.remove() }
         let run = try cli.run(["prune", "--before", "2000-01-01"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("Removed 0 events of 0 sessions"), "\(run.stdout)")
+        #expect(run.stdout.hasPrefix("Removed 0 events; 0 sessions were removed whole"), "\(run.stdout)")
         #expect(run.stdout.contains("Stopped by: the event at position 1 was recorded at or after the prune's time."))
     }
 
@@ -111,22 +133,20 @@ struct CLIPruneTests {
         ["replay", "s1"], ["state", "s1"], ["export", "--session", "s1"], ["audit", "--session", "s1"],
     ])
     func readersRefuse(arguments: [String]) throws {
-        let cli = try prunedDatabase()
+        let cli = try prunedWithKeptSession()
         defer { cli.remove() }
-        #expect(try cli.run(["prune", "--before", "2100-01-01"]).status == 0)
         let run = try cli.run(arguments)
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("sheetlog: session s1 was pruned on "), "\(run.stderr)")
-        #expect(run.stderr.contains("; the kept log begins at position 5"), "\(run.stderr)")
+        #expect(run.stderr.contains("; the kept log begins at position 12"), "\(run.stderr)")
         // A kept session reads as before.
-        #expect(try cli.run(arguments.map { $0 == "s1" ? "s3" : $0 }).status == 0)
+        #expect(try cli.run(arguments.map { $0 == "s1" ? "s4" : $0 }).status == 0)
     }
 
     @Test("a command on a pruned session, and a resend of one of its commands, are refused and store nothing")
     func writersRefuse() throws {
-        let cli = try prunedDatabase()
+        let cli = try prunedWithKeptSession()
         defer { cli.remove() }
-        #expect(try cli.run(["prune", "--before", "2100-01-01"]).status == 0)
         for line in [IngestLines.present("s1", id: "new-1"), IngestLines.present("s1", id: "a-1")] {
             let run = try cli.ingest([line])
             #expect(run.status == 1, "\(run.stdout)")
@@ -136,14 +156,14 @@ struct CLIPruneTests {
         #expect(events == 0)
         // A kept event cannot be deleted from outside.
         #expect(throws: DatabaseError.self) {
-            try DatabaseQueue(path: cli.database).write { db in try db.execute(sql: "DELETE FROM events WHERE position = 5") }
+            try DatabaseQueue(path: cli.database).write { db in try db.execute(sql: "DELETE FROM events WHERE position = 13") }
         }
     }
 
     /// Every row of the log, its bases and its pruned sessions, as text.
     private func contents(_ cli: CLIHarness) throws -> [String] {
         try DatabaseQueue(path: cli.database).read { db in
-            try ["events", "log_bases", "pruned_sessions", "command_receipts", "sessions"].flatMap { table in
+            try ["events", "log_bases", "pruned_sessions", "base_sessions", "command_receipts", "sessions"].flatMap { table in
                 try Row.fetchAll(db, sql: "SELECT * FROM \(table)").map { "\(table) \($0)" }
             }
         }

@@ -32,7 +32,8 @@ struct PruneKillTests {
         let duration = ContinuousClock.now - started
         try #require(pruned.status == 0, "\(pruned.stderr)")
         let kept = try Self.shape(reference)
-        try #require(kept.bases >= 2 && kept.events > 0 && kept.events < total, "the prune removes the finished sessions in steps: \(kept), of \(total)")
+        try #require(kept.bases >= 2 && kept.events == 0, "the prune removes the log in steps: \(kept), of \(total)")
+        try #require(try Self.carried(reference) == ["open"], "the open draft's state is carried across the cut")
         // A prune goes in steps, each a whole prune: a kill may leave the log as of any step that
         // committed — all the events past that step's cut, and its bases.
         let cuts = try Self.cuts(reference)
@@ -58,7 +59,17 @@ struct PruneKillTests {
             let after = try Self.shape(path)
             let afterCuts = try Self.cuts(path)
             #expect(after == kept, "\(context): pruning again ends where an unkilled prune ends: \(after), not \(kept); cuts \(afterCuts) vs \(cuts)")
+            #expect(try Self.carried(path) == ["open"], "\(context)")
+            let recover = try await ProductBinary.runOffThePool(Self.sheetlog, ["--db", path, "recover", "--json"])
+            #expect(recover.stdout.contains("\"draft\""), "\(context): the carried draft is offered with its value: \(recover.stdout)")
         }
+    }
+
+    /// The sessions whose state a file's base carries.
+    static func carried(_ path: String) throws -> [String] {
+        let queue = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        defer { try? queue.close() }
+        return try queue.read { db in try String.fetchAll(db, sql: "SELECT session FROM base_sessions ORDER BY session") }
     }
 
     /// The cuts of a file's bases, in order.
@@ -86,7 +97,7 @@ struct PruneKillTests {
     }
 
     /// `finished` sessions that end with their sheet saved, then one left with a draft on screen,
-    /// which stops the cut.
+    /// whose state the prune carries across its cut.
     static func lines() -> [String] {
         var lines: [String] = []
         for session in 0..<finished {

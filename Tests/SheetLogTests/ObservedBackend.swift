@@ -60,7 +60,7 @@ final class ObservedBackend: SheetLogBackend {
     func subjectKeysCheck() async throws -> VerificationReport.Check { try await inner.subjectKeysCheck() }
     func appendOnlyCheck() async throws -> VerificationReport.Check { try await inner.appendOnlyCheck() }
     func rebuildProjections() async throws { try await inner.rebuildProjections() }
-    func pruning(of session: String) async throws -> SessionPruning? { try await inner.pruning(of: session) }
+    func base(of session: String) async throws -> SessionBase? { try await inner.base(of: session) }
     func logBase() async throws -> LogBase? { try await inner.logBase() }
     func close() throws { try inner.close() }
 }

@@ -55,7 +55,7 @@ struct PruneStepsTests {
         }
     }
 
-    @Test("steps of 50 positions give the log one prune gives, with a base per step, each at a session's end")
+    @Test("steps of 50 positions give the log one prune gives, with a base per step")
     func stepsEqualOnePrune() async throws {
         let directory = try TemporaryDirectory("prune-steps")
         let (stepped, clock) = try await Self.database(directory, name: "stepped.sqlite", sessions: 40, edits: 7)
@@ -69,10 +69,10 @@ struct PruneStepsTests {
         #expect(wholeReport.steps == 1)
         let bases = try Self.bases(stepped)
         #expect(report.steps == bases.count && bases.count >= 8, "\(bases)")
-        // Each step at most 50 positions, and at a session's end (sessions are 10 events long).
+        // Each step 50 positions, the last what is left.
         var previous: Int64 = 0
         for base in bases {
-            #expect(base.cut - previous <= 50 && base.cut % 10 == 0 && base.removed == base.cut - previous, "\(bases)")
+            #expect((base.cut - previous == 50 || base.cut == 400) && base.removed == base.cut - previous, "\(bases)")
             previous = base.cut
         }
         #expect(try await Self.rows(stepped) == (try await Self.rows(whole)))
@@ -84,14 +84,18 @@ struct PruneStepsTests {
         }
     }
 
-    @Test("a session longer than a step is taken whole, in one step")
-    func aLongSessionIsOneStep() async throws {
+    @Test("a session longer than a step is carried from step to step, then removed whole; the log equals one prune's")
+    func aLongSessionIsCarriedAcrossSteps() async throws {
         let directory = try TemporaryDirectory("prune-long")
         let (database, clock) = try await Self.database(directory, name: "long.sqlite", sessions: 2, edits: 77)
+        let (whole, wholeClock) = try await Self.database(directory, name: "whole.sqlite", sessions: 2, edits: 77)
         let report = try await (database.backend as! SQLiteBackend).prune(before: Self.cutoff(clock), stepEvents: 30)
-        #expect(report.removedEvents == 160 && report.steps == 2, "\(report)")
-        #expect(try Self.bases(database).map(\.cut) == [80, 160])
+        _ = try await (whole.backend as! SQLiteBackend).prune(before: Self.cutoff(wholeClock), stepEvents: .max)
+        #expect(report.removedEvents == 160 && report.steps == 6 && report.removedSessions == 2 && report.carriedSessions == 0, "\(report)")
+        #expect(try Self.bases(database).map(\.cut) == [30, 60, 90, 120, 150, 160])
+        #expect(try await Self.rows(database) == (try await Self.rows(whole)))
         #expect(try await database.verify().isHealthy)
         try database.close()
+        try whole.close()
     }
 }

@@ -122,6 +122,7 @@ struct LegacyReceiptFingerprintTests {
                 """)
             try db.execute(sql: "DELETE FROM sheetlog_migrations WHERE number > 10")
             try db.execute(sql: "DROP TABLE erasure_counts")  // 0014's, which that build had not
+            try db.execute(sql: "DROP TABLE base_sessions")  // 0015's, likewise
         }
         try queue.close()
         #expect(SealedDatabaseTests.fileBytes(path).range(of: Data(keyless.utf8)) != nil)
@@ -147,6 +148,7 @@ struct LegacyReceiptFingerprintTests {
         try await queue.write { db in
             try db.execute(sql: "DELETE FROM sheetlog_migrations WHERE number > 10")
             try db.execute(sql: "DROP TABLE erasure_counts")  // 0014's, which that build had not
+            try db.execute(sql: "DROP TABLE base_sessions")  // 0015's, likewise
         }
         try queue.close()
         let reopened = try SheetLogDatabase.open(path: path, options: testOptions())

@@ -5,8 +5,8 @@ import SheetLogSQLite
 import SheetLogTestSupport
 import Testing
 
-/// `SheetLogDatabase.prune(before:)` (issue 37, slice A): a prefix of whole, finished sessions goes;
-/// what is still needed stops the cut; the kept log verifies from its base.
+/// `SheetLogDatabase.prune(before:)` (issue 37): a prefix of the log goes; finished sessions in it go
+/// whole, the state of those still needed is carried across the cut; the kept log verifies from its base.
 @Suite("retention: prune")
 struct RetentionTests {
     static let day: Int64 = 86_400_000
@@ -22,7 +22,7 @@ struct RetentionTests {
         Date(timeIntervalSince1970: Double(clock.nowMilliseconds() - keepDays * day) / 1_000)
     }
 
-    @Test("finished sessions before the cut go; the first draft stops it; verify passes; a second prune changes nothing")
+    @Test("finished sessions before the cut go; a draft's state is carried across it; verify passes; a second prune changes nothing")
     func prunesAPrefixOfFinishedSessions() async throws {
         let directory = try TemporaryDirectory("prune")
         let path = directory.path("log.sqlite")
@@ -37,11 +37,12 @@ struct RetentionTests {
         try await Self.finished("c", in: database)
 
         let report = try await database.prune(before: Self.cutoff(clock))
-        #expect(report.removedEvents == 6)
+        #expect(report.removedEvents == 8)
         #expect(report.removedSessions == 2)
-        #expect(report.cutPosition == 6)
-        #expect(report.stoppedBy == .session("draft", position: 7, reason: .onStack))
-        #expect(try await database.logBase()?.firstKeptPosition == 7)
+        #expect(report.carriedSessions == 1)
+        #expect(report.cutPosition == 8)
+        #expect(report.stoppedBy == .time(position: 9))
+        #expect(try await database.logBase()?.firstKeptPosition == 9)
         let verification = try await database.verify()
         let failed = verification.checks.filter { !$0.passed }.map(\.detail)
         #expect(failed.isEmpty, "\(failed)")
@@ -56,7 +57,7 @@ struct RetentionTests {
         } catch let error as SheetLogError {
             #expect(error.code == .pruned)
             #expect(error.message.contains("session a was pruned on"))
-            #expect(error.message.contains("the kept log begins at position 7"))
+            #expect(error.message.contains("the kept log begins at position 9"))
         }
         #expect(try await database.lastPosition() == last)
 
@@ -72,7 +73,7 @@ struct RetentionTests {
         // A kept event cannot be deleted.
         let sqlite = try #require(database.backend as? SQLiteBackend)
         #expect(throws: (any Error).self) {
-            try sqlite.store.writer.write { db in try db.execute(sql: "DELETE FROM events WHERE position = 7") }
+            try sqlite.store.writer.write { db in try db.execute(sql: "DELETE FROM events WHERE position = 9") }
         }
 
         // The draft is still offered, with its value.
@@ -84,31 +85,56 @@ struct RetentionTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let wal = try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))
         let again = try await database.prune(before: Self.cutoff(clock))
-        #expect(again.removedEvents == 0 && again.cutPosition == 6)
+        #expect(again.removedEvents == 0 && again.cutPosition == 8)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         #expect((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) == wal)
         try database.close()
     }
 
-    @Test("an open draft from the first day survives sixty daily prunes with its values, and names itself as the stop")
-    func anOpenDraftSurvivesDailyPrunes() async throws {
+    @Test("an open draft from the first day survives sixty daily prunes with its values, carried across every cut", arguments: [false, true])
+    func anOpenDraftSurvivesDailyPrunes(sealed: Bool) async throws {
         let directory = try TemporaryDirectory("prune-days")
+        let path = directory.path("log.sqlite")
         let clock = ManualClock()
-        let database = try SheetLogDatabase.open(path: directory.path("log.sqlite"), options: testOptions(clock: clock))
+        var options = sealed ? ErasureTests.options(MasterKey.generate()) : testOptions()
+        options.clock = clock
+        let database = try SheetLogDatabase.open(path: path, options: options)
         try await database.record(.present(presentation: "p1", route: .newExpense), in: "day-1")
         try await database.record(.edit(field: "amount", value: "47.50"), in: "day-1")
+        try await database.record(.edit(field: "note", value: "taxi to the airport"), in: "day-1")
         for day in 2...60 {
             clock.advance(by: Self.day)
             try await Self.finished("day-\(day)", in: database)
             let report = try await database.prune(before: Self.cutoff(clock))
-            #expect(report.removedEvents == 0)
-            // Until day-1 is 14 days old, its time stops the cut; from then on, its draft does.
-            #expect(report.stoppedBy == (day > 15 ? .session("day-1", position: 1, reason: .onStack) : .time(position: 1)), "day \(day)")
+            // From day 16 the draft's events are older than 14 days: they go, its state is carried.
+            #expect(report.carriedSessions == (day >= 16 ? 1 : 0), "day \(day)")
+            let failed = try await database.verify().checks.filter { !$0.passed }.map(\.detail)
+            #expect(failed.isEmpty, "day \(day): \(failed)")
         }
+        // The last fifteen days of finished sessions are kept (3 events each; day 46 is not older than the cut), nothing of day 1's.
+        let sqlite = try #require(database.backend as? SQLiteBackend)
+        let kept = try await sqlite.store.readAll()
+        #expect(kept.count == 15 * 3 && !kept.contains { $0.stream == "day-1" })
         let drafts = try await database.recoverableDrafts()
         #expect(drafts.map(\.session) == ["day-1"])
-        #expect(drafts.first?.values["amount"] == .string("47.50"))
+        #expect(drafts.first?.values == ["amount": "47.50", "note": "taxi to the airport"])
+        // Nothing typed is in the file in clear in a sealed log, the carried state included.
         try database.close()
+        let reopened = try SheetLogDatabase.open(path: path, options: options)
+        if sealed {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+            #expect(bytes.range(of: Data("taxi to the airport".utf8)) == nil)
+        }
+        // The draft goes on from the carried state after a relaunch: restored, edited, saved.
+        let draft = try #require(try await reopened.recoverableDrafts().first)
+        try await reopened.record(.restoreDraft(from: draft.reference, as: "p2"), in: "day-61")
+        try await reopened.record(.edit(field: "amount", value: "48.00"), in: "day-61")
+        let state = try await reopened.state(of: "day-61")
+        #expect(state.top?.values == ["amount": "48.00", "note": "taxi to the airport"])
+        #expect(try await reopened.state(of: "day-1").presentation("p1")?.status == .restored)
+        let failed = try await reopened.verify().checks.filter { !$0.passed }.map(\.detail)
+        #expect(failed.isEmpty, "\(failed)")
+        try reopened.close()
     }
 
     @Test("a log pruned to its end still ends at its cut; the next event takes the next position, chained to the base")
@@ -172,8 +198,9 @@ struct RetentionTests {
         #expect(before.first?.sessions == 2 && before.first?.closedSessions == ["g-open"], "\(before)")
 
         let report = try await database.prune(before: Self.cutoff(clock))
-        #expect(report.cutPosition == erasure.position)
+        #expect(report.cutPosition == (erasure.position ?? 0) + 2, "the erasure and the open session after it")
         #expect(report.removedSessions == 3)
+        #expect(report.carriedSessions == 1)
         // What the erasure erased is told as before the prune, though its sessions are gone.
         let listed = try await database.erasures()
         #expect(listed == before, "\(listed)")

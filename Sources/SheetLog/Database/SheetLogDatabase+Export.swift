@@ -34,8 +34,12 @@ extension SheetLogDatabase {
         let events: [RecordedEvent]
         if let session {
             try Self.requireSession(session, operation: "export")
-            if let pruning = try await backend.pruning(of: session), try await backend.streamVersion(session) == 0 {
-                throw pruning.error(operation: "export")
+            switch try await backend.base(of: session) {
+            case .pruned(let pruning): throw pruning.error(operation: "export")
+            case .carried(let carried):
+                // An export's commands replay the session from its first one, which is gone.
+                throw carried.error("an export of it would lack its first \(carried.version) versions", operation: "export")
+            case nil: break
             }
             if options.selfContained {
                 let firsts = try await selfContainedFirstEvents(of: session)

@@ -63,7 +63,7 @@ extension SheetLogDatabase {
     /// Throws ``SheetLogError/Code/pruned`` for a session a prune removed (asked only of a session
     /// with no events: one probe of `pruned_sessions`, never on a session that reads).
     func refuseIfPruned(_ session: String, operation: String) async throws {
-        if let pruning = try await backend.pruning(of: session) { throw pruning.error(operation: operation) }
+        if case .pruned(let pruning) = try await backend.base(of: session) { throw pruning.error(operation: operation) }
     }
 
     /// Refuses one of the log's own streams (`$erasures`) where a session is asked for: its events are

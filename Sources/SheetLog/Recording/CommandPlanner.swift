@@ -290,13 +290,12 @@ struct CommandPlanner {
         if let entry, entry.era == era { return entry.session }
         let known = entry?.session ?? ProjectedSession(session: session)
         let newer = try transaction.readStream(session, after: known.state.version)
-        // Only a session with nothing new to fold can have been pruned: one probe for a session new
-        // to this handle, or one whose cached state another transaction may have made stale (a
-        // prune, here or in another process); never for a session exact in this era.
-        if newer.isEmpty, let pruning = try transaction.pruning(of: session) {
-            throw pruning.error(operation: "record")
-        }
-        return try known.catchingUp(with: newer, keys: keys)
+        // Only a session whose stored events do not continue the fold can have been pruned or
+        // carried: one probe for a session new to this handle, or one whose cached state another
+        // transaction may have made stale (a prune, here or in another process); never for a
+        // session exact in this era.
+        let base = known.needsBase(before: newer) ? try transaction.base(of: session) : nil
+        return try known.catchingUp(with: newer, base: base, keys: keys, operation: "record")
     }
 
     /// The stored events of the command whose first event has `id` (`id`, `id#2` …), nil when not

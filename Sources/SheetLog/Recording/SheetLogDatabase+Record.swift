@@ -165,13 +165,12 @@ extension SheetLogDatabase {
     func catchUp(_ session: String) async throws -> SessionState {
         let known = cache.entry(session)?.session ?? ProjectedSession(session: session)
         let newer = try await backend.readStream(session, after: known.state.version)
-        guard !newer.isEmpty else {
-            // Nothing new: unchanged, never recorded, or pruned (here or by another process) since
-            // this handle cached it, whose cached state must not be handed out.
-            try await refuseIfPruned(session, operation: "state")
-            return known.state
-        }
-        let caughtUp = try known.catchingUp(with: newer, keys: backend.subjectKeys)
+        // Nothing new, or events that do not continue the cached fold: unchanged, never recorded,
+        // or pruned or carried (here or by another process) since this handle cached it, whose
+        // cached state must not be handed out.
+        let base = known.needsBase(before: newer) ? try await backend.base(of: session) : nil
+        if newer.isEmpty, base == nil { return known.state }
+        let caughtUp = try known.catchingUp(with: newer, base: base, keys: backend.subjectKeys, operation: "state")
         cache.remember(caughtUp)
         return caughtUp.state
     }

@@ -47,6 +47,7 @@ struct PruneCommand: AsyncParsableCommand, GlobalOptionsCommand {
 struct PruneReportJSON: Encodable {
     var removedEvents: Int64
     var removedSessions: Int
+    var carriedSessions: Int
     var cutPosition: Int64
     var firstKeptPosition: Int64
     var bytesFreed: Int64
@@ -57,6 +58,7 @@ struct PruneReportJSON: Encodable {
     init(_ report: PruneReport) {
         removedEvents = report.removedEvents
         removedSessions = report.removedSessions
+        carriedSessions = report.carriedSessions
         cutPosition = report.cutPosition
         firstKeptPosition = report.firstKeptPosition
         bytesFreed = report.bytesFreed
@@ -68,8 +70,9 @@ struct PruneReportJSON: Encodable {
     static func human(_ report: PruneReport) -> String {
         let converted = report.convertedToIncrementalVacuum ? "\nThe file was converted to incremental auto-vacuum (once)." : ""
         let steps = report.steps > 1 ? " in \(report.steps) steps" : ""
+        let carried = report.carriedSessions == 1 ? "1 session" : "\(report.carriedSessions) sessions"
         return """
-            Removed \(report.removedEvents) events of \(report.removedSessions) sessions\(steps); the log is cut at position \(report.cutPosition), the kept log begins at position \(report.firstKeptPosition).
+            Removed \(report.removedEvents) events\(steps); \(report.removedSessions) sessions were removed whole; the base carries the state of \(carried) still open or continuing past the cut. The log is cut at position \(report.cutPosition), the kept log begins at position \(report.firstKeptPosition).
             Bytes freed: \(report.bytesFreed).\(converted)
             Stopped by: \(report.stoppedBy).
 

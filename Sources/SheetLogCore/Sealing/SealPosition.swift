@@ -11,6 +11,9 @@ package enum SealPosition: Sendable, Hashable {
     case event(id: String, stream: String, version: Int64, member: String, field: String)
     /// A value in a projection's JSON column: `column` of the row of `presentation` in `session`.
     case projection(column: String, session: String, presentation: String, field: String)
+    /// A value in the state a prune carried across its cut: `member` (`baseline`, `values`) of
+    /// `presentation` in the carried snapshot of `session`.
+    case base(session: String, presentation: String, member: String, field: String)
 
     package var bytes: [UInt8] {
         var bytes: [UInt8] = []
@@ -21,6 +24,9 @@ package enum SealPosition: Sendable, Hashable {
         case let .projection(column, session, presentation, field):
             bytes.reserveCapacity(40 + column.utf8.count + session.utf8.count + presentation.utf8.count + field.utf8.count)
             for part in ["projection", column, session, presentation, field] { Self.append(part, to: &bytes) }
+        case let .base(session, presentation, member, field):
+            bytes.reserveCapacity(36 + session.utf8.count + presentation.utf8.count + member.utf8.count + field.utf8.count)
+            for part in ["base", session, presentation, member, field] { Self.append(part, to: &bytes) }
         }
         return bytes
     }

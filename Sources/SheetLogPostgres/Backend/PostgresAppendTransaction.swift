@@ -76,7 +76,7 @@ final class PostgresAppendTransaction: AppendTransaction {
     func sealing() throws -> (any AppendSealing)? { nil }
 
     /// Nothing is pruned in the fleet yet (retention there is a later slice).
-    func pruning(of session: String) throws -> SessionPruning? { nil }
+    func base(of session: String) throws -> SessionBase? { nil }
 
     func receipt(_ commandID: String) throws -> CommandReceipt? {
         guard PostgresEventStore.storable(commandID) else { return nil }

@@ -21,7 +21,7 @@ package final class PostgresBackend: SheetLogBackend, Sendable {
     package func subjectsWithKeys() async throws -> [String] { [] }
 
     /// Nothing is pruned in the fleet yet (retention there is a later slice).
-    package func pruning(of session: String) async throws -> SessionPruning? { nil }
+    package func base(of session: String) async throws -> SessionBase? { nil }
 
     package func logBase() async throws -> LogBase? { nil }
 

@@ -70,7 +70,7 @@ extension SheetProjection {
             if let epoch, cachedEpoch == epoch { return cached }
             if try chain(of: stream, at: cached.streamVersion, in: db) == cached.streamChain { return cached }
         }
-        var session = ProjectedSession(session: stream)
+        var session = try CarriedSession.start(of: stream, keys: ring?.keys(in: db) ?? NoSubjectKeys(), in: db)
         let statement = try db.cachedStatement(sql: """
             SELECT \(LoggedEvent.columnList) FROM events WHERE stream = ? AND version < ? ORDER BY version
             """)

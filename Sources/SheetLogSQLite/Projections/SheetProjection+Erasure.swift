@@ -10,10 +10,15 @@ extension SheetProjection {
     /// dismissal rows stay: they come from the `attemptDismiss` events, which hold no values.
     static func reproject(_ sessions: [String], erasing subject: String, keys: any SubjectKeys, in db: Database) throws {
         let keys = ErasingSubjectKeys(erased: subject, others: keys)
-        for session in sessions {
-            let events = try SQLiteEventStore.readStream(in: db, session, after: 0, through: nil, limit: -1, descending: false)
-            let change = try ProjectionChange(folding: events, keys: keys) { stream, _ in ProjectedSession(session: stream) }
-            try SheetRowWriter(db: db).writeSessionRows(change)
+        for name in sessions {
+            // From the state a prune carried, if any: its rows are written whole all the same.
+            var session = try CarriedSession.start(of: name, keys: keys, in: db)
+            for event in try SQLiteEventStore.readStream(in: db, name, after: session.state.version, through: nil, limit: -1, descending: false) {
+                let (opened, sealing) = try LoggedEvent(event).sheetEvent(keys: keys)
+                session.adopt(sealing)
+                _ = session.foldRows(opened, position: event.position, version: event.version, chain: event.chain)
+            }
+            try SheetRowWriter(db: db).writeSessionRows(.wholeRows(of: session))
         }
     }
 }

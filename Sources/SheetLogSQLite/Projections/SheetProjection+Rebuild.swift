@@ -19,9 +19,12 @@ extension SheetProjection {
         for table in tables {
             try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)")
         }
+        let keys = try ring?.snapshot(in: db)
+        // A pruned log's carried states: the folds of their sessions start from them.
+        let carried = try CarriedSession.storedSnapshots(in: db).map { try CarriedSession(snapshot: $0.snapshot, keys: keys ?? NoSubjectKeys()) }
         let statement = try db.makeStatement(sql: RawEventChunk.selectSQL)
         let rows = try Row.fetchCursor(statement)
-        let (sessions, dismissals) = try PipelinedEventScan.fold(keys: try ring?.snapshot(in: db), openingValues: ring != nil) { capacity in
+        let (sessions, dismissals) = try PipelinedEventScan.fold(keys: keys, openingValues: ring != nil, carried: carried) { capacity in
             var chunk = RawEventChunk(capacity: capacity)
             while chunk.rows.count < capacity, try rows.next() != nil {
                 chunk.append(from: statement.sqliteStatement)

@@ -3,8 +3,8 @@ import GRDB
 import SheetLogStorage
 
 extension SQLiteBackend {
-    package func pruning(of session: String) async throws -> SessionPruning? {
-        try await readModels("pruning") { db in try SQLiteEventStore.pruning(of: session, in: db, migrated: false) }
+    package func base(of session: String) async throws -> SessionBase? {
+        try await readModels("pruning") { db in try SQLiteEventStore.base(of: session, in: db, migrated: false) }
     }
 
     package func logBase() async throws -> LogBase? {

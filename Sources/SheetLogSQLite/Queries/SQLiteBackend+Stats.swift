@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SheetLogProjections
 import SheetLogStorage
 
 extension SQLiteBackend {
@@ -17,9 +18,15 @@ extension SQLiteBackend {
             // In a sealed database, as recoverableDrafts(): not the drafts of an erased subject. The
             // view says so since migration 0012, but a read-only copy of an older file is read
             // without it (a reader applies no migration).
+            // A session a prune carried names its subject in its base.
+            let carried = try CarriedSession.hasTable(in: db) ? """
+                AND NOT EXISTS (SELECT 1 FROM base_sessions c JOIN subject_keys k ON k.subject = json_extract(c.snapshot, '$.subject')
+                                WHERE c.session = d.session AND k.wrapped_key IS NULL)
+                """ : ""
             let offered = try SealingRecord.read(in: db) == nil ? "" : """
                 AND NOT EXISTS (SELECT 1 FROM events e JOIN subject_keys k ON k.subject = json_extract(e.payload, '$.subject')
                                 WHERE e.stream = d.session AND e.version = 1 AND k.wrapped_key IS NULL)
+                \(carried)
                 """
             let open = try Int.fetchOne(db, sql: "SELECT count(*) FROM recoverable_drafts d WHERE reason = 'open' \(offered)") ?? 0
             let recoverable = try Int.fetchOne(db, sql: "SELECT count(*) FROM recoverable_drafts d WHERE 1 \(offered)") ?? 0

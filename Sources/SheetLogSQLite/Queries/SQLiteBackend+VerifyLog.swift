@@ -1,4 +1,5 @@
 import GRDB
+import SheetLogProjections
 import SheetLogStorage
 
 /// The checks of `SheetLogDatabase.verify()` that read the log's shape and the schema that guards
@@ -106,12 +107,15 @@ extension SQLiteBackend {
     }
 
     /// Each session's versions must be 1, 2, 3 … in position order: replay reads a session by
-    /// version, rebuild folds the log by position, and SheetLog writes them in step.
+    /// version, rebuild folds the log by position, and SheetLog writes them in step. A session a
+    /// prune carried continues from the version its base records.
     private static func versionsCheck(sessions: Int, carriedErasures: Int64, in db: Database) throws -> VerificationReport.Check {
+        let start = try CarriedSession.hasTable(in: db)
+            ? "COALESCE((SELECT c.version FROM base_sessions c WHERE c.session = events.stream), 0)" : "0"
         guard let broken = try Row.fetchOne(db, sql: """
             SELECT stream, position, version, previous_version, previous_position FROM (
                 SELECT stream, position, version,
-                       lag(version, 1, CASE WHEN stream = '$erasures' THEN ? ELSE 0 END) OVER (PARTITION BY stream ORDER BY position) AS previous_version,
+                       lag(version, 1, CASE WHEN stream = '$erasures' THEN ? ELSE \(start) END) OVER (PARTITION BY stream ORDER BY position) AS previous_version,
                        lag(position) OVER (PARTITION BY stream ORDER BY position) AS previous_position
                 FROM events)
             WHERE version != previous_version + 1 ORDER BY position LIMIT 1
@@ -120,8 +124,9 @@ extension SQLiteBackend {
         }
         let stream: String = broken[0], position: Int64 = broken[1], version: Int64 = broken[2]
         guard let previousPosition: Int64 = broken[4] else {
+            let expected: Int64 = broken[3] + 1
             return .init(name: "versions", passed: false,
-                         detail: "session \(stream) starts with version \(version) at position \(position), not 1")
+                         detail: "session \(stream) starts with version \(version) at position \(position), not \(expected)\(expected > 1 ? " (the version after the state a prune carried)" : "")")
         }
         let previousVersion: Int64 = broken[3]
         return .init(name: "versions", passed: false,

@@ -1,6 +1,7 @@
 import GRDB
 import SheetLogCore
 import SheetLogDomain
+import SheetLogProjections
 import SheetLogStorage
 
 /// ``AppendSealing`` over the append's connection: keys from ``SubjectKeyRing``, subjects from the
@@ -18,11 +19,16 @@ struct SQLiteAppendSealing: AppendSealing {
         try Self.subject(ofSession: session, in: db)
     }
 
-    /// The subject the session's first event names; nil for a session without events or a plain one.
+    /// The subject the session's first event names, or, once a prune removed that event, the state
+    /// it carried names; nil for a session without events or a plain one.
     static func subject(ofSession session: String, in db: Database) throws -> String? {
         let statement = try db.cachedStatement(sql: "SELECT schema_version, payload FROM events WHERE stream = ? AND version = 1")
-        guard let row = try Row.fetchOne(statement, arguments: [session]) else { return nil }
-        return SheetEventCodec.subject(schemaVersion: row[0], payload: row[1])
+        if let row = try Row.fetchOne(statement, arguments: [session]) {
+            return SheetEventCodec.subject(schemaVersion: row[0], payload: row[1])
+        }
+        guard try CarriedSession.hasTable(in: db) else { return nil }
+        return try String.fetchOne(
+            db.cachedStatement(sql: "SELECT json_extract(snapshot, '$.subject') FROM base_sessions WHERE session = ?"), arguments: [session])
     }
 
     func key(forWriting subject: String) throws -> DataKey {
@@ -33,12 +39,18 @@ struct SQLiteAppendSealing: AppendSealing {
         try Self.sessions(ofSubject: subject, in: db)
     }
 
-    /// The sessions whose first event is sealed under `subject`, in log order.
+    /// The sessions whose first event is sealed under `subject`, in log order, those a prune carried
+    /// (whose first event it removed) first.
     static func sessions(ofSubject subject: String, in db: Database) throws -> [String] {
-        try String.fetchAll(
+        let carried = try CarriedSession.hasTable(in: db) ? """
+            SELECT session, json_extract(snapshot, '$.firstPosition') FROM base_sessions WHERE json_extract(snapshot, '$.subject') = ?2
+            UNION ALL
+            """ : ""
+        return try String.fetchAll(
             db, sql: """
-                SELECT stream FROM events WHERE version = 1 AND schema_version = ? AND json_extract(payload, '$.subject') = ?
-                ORDER BY position
+                \(carried)
+                SELECT stream, position FROM events WHERE version = 1 AND schema_version = ?1 AND json_extract(payload, '$.subject') = ?2
+                ORDER BY 2
                 """,
             arguments: [SheetEventCodec.sealedSchemaVersion, subject])
     }
