@@ -41,6 +41,18 @@ package enum ReplayReport {
         writer.beginObject()
         writer.key("at")
         if let at = TimeText.iso(step.event.occurredAt) { writer.string(at) } else { writer.null() }
+        if let base = step.base {
+            // Only on the first step of a session a prune carried: the versions before it are gone.
+            writer.key("base")
+            writer.beginObject()
+            writer.key("prunedAt")
+            writer.string(TimeText.iso(Int64(base.prunedAt.timeIntervalSince1970 * 1_000)) ?? "")
+            writer.key("state")
+            write(base.state, mask: mask, into: &writer)
+            writer.key("version")
+            writer.integer(base.version)
+            writer.endObject()
+        }
         if let device {
             writer.key("device")
             writer.string(device)

@@ -10,6 +10,13 @@ package enum ReplayText {
 
     package static func human(_ steps: [ReplayStep]) -> String {
         var output = ""
+        if let base = steps.first?.base {
+            output += "begins from the state carried by the prune of \(TimeText.describe(Int64(base.prunedAt.timeIntervalSince1970 * 1_000))): versions 1–\(base.version) were pruned\n"
+            output += "    stack: \(stackLine(base.state))\n"
+            for sheet in base.state.stack {
+                output += "    \(name(sheet.id)): \(FieldValueText.describe(sheet.values))\n"
+            }
+        }
         for step in steps {
             output += "v\(step.event.version)  @\(step.event.position)  \(TimeText.describe(step.event.occurredAt))  \(EventText.describe(step.sheetEvent))\n"
             output += "    stack: \(stackLine(step.state))\n"

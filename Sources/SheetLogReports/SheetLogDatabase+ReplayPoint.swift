@@ -24,6 +24,15 @@ extension SheetLogDatabase {
                 if let at = event.occurredAt, at <= time { found = event.version }
             }
             guard let found else {
+                // Before the kept log of a session a prune carried: those events are gone.
+                if recorded.first.map({ $0.version > 1 }) ?? true {
+                    switch try await backend.base(of: session) {
+                    case .carried(let carried):
+                        throw carried.error("it has no kept event at or before \(TimeText.describe(time))", operation: operation)
+                    case .pruned(let pruning): throw pruning.error(operation: operation)
+                    case nil: break
+                    }
+                }
                 let first = recorded.compactMap(\.occurredAt).min()
                 throw SheetLogError(
                     .notFound, "session \(session) has no event at or before \(TimeText.describe(time))"

@@ -143,6 +143,29 @@ struct CLIPruneTests {
         #expect(try cli.run(arguments.map { $0 == "s1" ? "s4" : $0 }).status == 0)
     }
 
+    @Test("replay of a carried session starts from the carried state and says so; before it, refused naming the pruning (exit 1)")
+    func replayOfACarriedSession() throws {
+        let cli = try prunedWithKeptSession()
+        defer { cli.remove() }
+        let replay = try cli.run(["replay", "s2"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout.hasPrefix("begins from the state carried by the prune of "), "\(replay.stdout)")
+        #expect(replay.stdout.contains("versions 1–3 were pruned\n    stack: p1 [dirty, locked, confirmation pending, offers Save]\n    p1: amount=\"47.50\"\n"), "\(replay.stdout)")
+        #expect(replay.stdout.contains("\nv4  @12  "), "\(replay.stdout)")
+        let json = try #require(try CLIHarness.json(try cli.run(["replay", "s2", "--json"]).stdout) as? [[String: Any]])
+        let base = try #require(json.first?["base"] as? [String: Any])
+        #expect(json.count == 1 && base["version"] as? Int == 3 && json.first?["version"] as? Int == 4, "\(json)")
+        #expect((base["state"] as? [String: Any])?["version"] as? Int == 3, "\(base)")
+        // `state` at the first kept version has the carried state before it; at the carried version or before, it is gone.
+        #expect(try cli.run(["state", "s2", "--at", "4"]).status == 0)
+        for arguments in [["replay", "s2", "--at", "2"], ["state", "s2", "--at", "3"], ["replay", "s2", "--at", "2026-01-01T08:00:00Z"],
+                          ["export", "--session", "s2"]] {
+            let refused = try cli.run(arguments)
+            #expect(refused.status == 1, "\(arguments): \(refused.stdout)")
+            #expect(refused.stderr.contains("session s2 was pruned through version 3 on "), "\(arguments): \(refused.stderr)")
+        }
+    }
+
     @Test("a command on a pruned session, and a resend of one of its commands, are refused and store nothing")
     func writersRefuse() throws {
         let cli = try prunedWithKeptSession()
@@ -158,6 +181,26 @@ struct CLIPruneTests {
         #expect(throws: DatabaseError.self) {
             try DatabaseQueue(path: cli.database).write { db in try db.execute(sql: "DELETE FROM events WHERE position = 13") }
         }
+    }
+
+    @Test("a resend of a removed command of a carried session is refused and changes nothing; a later command goes on")
+    func aResendAcrossTheCutIsRefused() throws {
+        let cli = try prunedDatabase()
+        defer { cli.remove() }
+        #expect(try cli.run(["prune", "--before", "2100-01-01"]).status == 0)
+        let rows = try contents(cli)
+        // b-2 (s2's edit) was removed with its events: its id is unknown to the kept log.
+        for line in [IngestLines.edit("s2", id: "b-2"), IngestLines.edit("s2", id: "b-2", value: "99")] {
+            let resend = try cli.ingest([line])
+            #expect(resend.status == 1, "\(resend.stdout)")
+            #expect(resend.stderr.contains("session s2 was pruned through version 3 on "), "\(resend.stderr)")
+            #expect(resend.stderr.contains("may be the resend of a command the prune removed"), "\(resend.stderr)")
+            #expect(!resend.stderr.contains("47.50") && !resend.stderr.contains("99"), "no value in an error: \(resend.stderr)")
+        }
+        #expect(try contents(cli) == rows)
+        let answer = try cli.ingest([IngestLines.confirmDiscard("s2", id: "b-4")])
+        #expect(answer.status == 0, "\(answer.stderr)")
+        #expect(try cli.run(["verify"]).status == 0)
     }
 
     /// Every row of the log, its bases and its pruned sessions, as text.

@@ -14,12 +14,16 @@ public struct ReplayStep: Sendable, Hashable {
     public var sheetEvent: SheetEvent
     /// The session's state right after this event: the stack and drafts the user saw.
     public var state: SessionState
+    /// On the first step of a session a prune carried across its cut: the state the replay starts
+    /// from, and which prune removed the versions before it. Nil on every other step.
+    public var base: ReplayBase?
 
     /// A step of `event`, decoded as `sheetEvent`, leaving the session in `state`.
-    public init(event: RecordedEvent, sheetEvent: SheetEvent, state: SessionState) {
+    public init(event: RecordedEvent, sheetEvent: SheetEvent, state: SessionState, base: ReplayBase? = nil) {
         self.event = event
         self.sheetEvent = sheetEvent
         self.state = state
+        self.base = base
     }
 
     /// The session's version after this step.

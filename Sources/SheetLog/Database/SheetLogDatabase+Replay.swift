@@ -1,3 +1,6 @@
+import Foundation
+import SheetLogProjections
+
 extension SheetLogDatabase {
     /// The current state of `session`, caught up with every event in the log (also those other
     /// processes wrote). A session with no events has an empty state at version 0.
@@ -13,17 +16,58 @@ extension SheetLogDatabase {
     /// Deterministic: the same log gives the same steps. Throws ``SheetLogError/Code/notFound`` when
     /// the session has no events, and ``SheetLogError/Code/integrityViolation`` when its versions
     /// are not consecutive from 1.
+    ///
+    /// A session a prune carried across its cut replays from the state the prune carried: its first
+    /// step's ``ReplayStep/base`` says so. Asked for a version the prune removed, or for a session it
+    /// removed whole, it throws ``SheetLogError/Code/pruned`` naming the pruning.
     @concurrent
     public func replay(_ session: String, through version: Int64? = nil) async throws -> [ReplayStep] {
         try Self.requireSession(session, operation: "replay")
         let recorded = try await backend.readStream(session, after: 0, through: version, limit: nil, descending: false)
-        if recorded.isEmpty {
-            try await refuseIfPruned(session, operation: "replay")
-            throw SheetLogError(
-                .notFound, "session \(session) has no events to replay", context: .init(stream: session, operation: "replay"))
+        // Events from version 1: no prune touched the session (no probe on that path).
+        guard recorded.first?.version != 1 else {
+            let steps = try Replay.steps(recorded: recorded, keys: backend.subjectKeys)
+            return zip(recorded, steps).map { ReplayStep(event: $0, sheetEvent: $1.event, state: $1.state) }
         }
-        let steps = try Replay.steps(recorded: recorded, keys: backend.subjectKeys)
-        return zip(recorded, steps).map { ReplayStep(event: $0, sheetEvent: $1.event, state: $1.state) }
+        guard let base = try await replayBase(session, through: version, operation: "replay") else {
+            if recorded.isEmpty {
+                throw SheetLogError(
+                    .notFound, "session \(session) has no events to replay", context: .init(stream: session, operation: "replay"))
+            }
+            // Not from version 1 and not carried: the integrity error names the gap.
+            _ = try Replay.decode(recorded, keys: NoSubjectKeys())
+            return []
+        }
+        let kept = recorded.filter { $0.version > base.version }
+        guard !kept.isEmpty else {
+            throw SheetLogError(
+                .pruned, "session \(session) has no kept event to replay: the prune of \(base.prunedAt.formatted(.iso8601)) carried it at version \(base.version), its last; `state` shows that state",
+                context: .init(stream: session, actualVersion: base.version, operation: "replay"))
+        }
+        let events = try Replay.decode(kept, after: base.version, keys: backend.subjectKeys)
+        let steps = Replay.steps(session: session, events, from: base.state)
+        return zip(kept, steps).enumerated().map { index, pair in
+            ReplayStep(event: pair.0, sheetEvent: pair.1.event, state: pair.1.state, base: index == 0 ? base : nil)
+        }
+    }
+
+    /// The state a prune carried for `session`, for a replay through `version` (to the end when nil);
+    /// nil when no prune touched it. Throws ``SheetLogError/Code/pruned`` for a session a prune
+    /// removed whole, and for a `version` at or before the carried one (gone from the log) — except
+    /// `allowingBase`, where the carried version itself is the state asked for.
+    func replayBase(_ session: String, through version: Int64?, allowingBase: Bool = false, operation: String) async throws -> ReplayBase? {
+        switch try await backend.base(of: session) {
+        case nil:
+            return nil
+        case .pruned(let pruning):
+            throw pruning.error(operation: operation)
+        case .carried(let carried):
+            if let version, version < carried.version || (version == carried.version && !allowingBase) {
+                throw carried.error("version \(version) is gone from the log", operation: operation)
+            }
+            let state = try CarriedSession(snapshot: carried.snapshot, keys: backend.subjectKeys).projected.state
+            return ReplayBase(version: carried.version, prunedAt: Date(timeIntervalSince1970: Double(carried.prunedAt) / 1_000), state: state)
+        }
     }
 
     /// The steps of `session` with its sealed values opened by the keys `keys` gives for the
@@ -50,7 +94,16 @@ extension SheetLogDatabase {
     public func state(of session: String, at version: Int64) async throws -> SessionState {
         try Self.requireSession(session, operation: "state(at:)")
         let recorded = try await backend.readStream(session, after: 0, through: max(0, version), limit: nil, descending: false)
-        if recorded.isEmpty { try await refuseIfPruned(session, operation: "state(at:)") }
+        if version > 0, recorded.first?.version != 1, let base = try await replayBase(
+            session, through: version, allowingBase: true, operation: "state(at:)") {
+            // Carried across a prune's cut: from the carried state, through `version`.
+            let kept = recorded.filter { $0.version > base.version }
+            if base.version + Int64(kept.count) == version {
+                return Replay.steps(session: session, try Replay.decode(kept, after: base.version, keys: backend.subjectKeys), from: base.state)
+                    .last?.state ?? base.state
+            }
+        }
+        if recorded.isEmpty, version <= 0 { try await refuseIfPruned(session, operation: "state(at:)") }
         guard version >= 0, Int64(recorded.count) == version else {
             let current = try await backend.streamVersion(session)
             throw SheetLogError(

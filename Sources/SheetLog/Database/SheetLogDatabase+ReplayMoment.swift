@@ -1,3 +1,5 @@
+import Foundation
+
 extension SheetLogDatabase {
     /// The step of `session` at `version` and the state before it: one state, not the state of every
     /// step as ``replay(_:through:)`` builds, folded from the nearest of the handle's in-memory
@@ -10,8 +12,13 @@ extension SheetLogDatabase {
         try await Self.requireVersion(version, of: session, backend: backend)
         // Read before the events: an erasure committed in between leaves a version these states do not match.
         let erasures = try await backend.streamVersion(SubjectErasure.stream)
-        let start = checkpoints.nearest(session, atOrBefore: version - 1, erasures: erasures)
-        let recorded = try await backend.readStream(session, after: start?.version ?? 0, through: version, limit: nil, descending: false)
+        var start = checkpoints.nearest(session, atOrBefore: version - 1, erasures: erasures)
+        var recorded = try await backend.readStream(session, after: start?.version ?? 0, through: version, limit: nil, descending: false)
+        if recorded.first?.version != (start?.version ?? 0) + 1, let base = try await replayBase(session, through: version, operation: "state") {
+            // Carried across a prune's cut: from the carried state (a checkpoint before it is gone).
+            if (start?.version ?? 0) < base.version { start = base.state }
+            recorded.removeAll { $0.version <= start!.version }
+        }
         var kept: [SessionState] = []
         let moment = try Self.moment(of: session, at: version, from: start, recorded: recorded, keys: backend.subjectKeys) { state in
             if state.version.isMultiple(of: FoldCheckpoints.stride) { kept.append(state) }
@@ -86,9 +93,16 @@ extension SheetLogDatabase {
     package func decodedEvents(_ session: String) async throws -> [(event: RecordedEvent, sheetEvent: SheetEvent)] {
         try Self.requireSession(session, operation: "timeline")
         let recorded = try await backend.readStream(session, after: 0, through: nil, limit: nil, descending: false)
+        // Not from version 1: a session a prune carried begins at its carried version + 1.
+        let base = recorded.first?.version == 1 ? nil : try await replayBase(session, through: nil, operation: "timeline")
         if recorded.isEmpty {
+            if let base {
+                throw SheetLogError(
+                    .pruned, "session \(session) has no kept event: the prune of \(base.prunedAt.formatted(.iso8601)) carried it at version \(base.version), its last",
+                    context: .init(stream: session, actualVersion: base.version, operation: "timeline"))
+            }
             throw SheetLogError(.notFound, "no session \(session)", context: .init(stream: session, operation: "timeline"))
         }
-        return Array(zip(recorded, try Replay.decode(recorded, keys: NoSubjectKeys())))
+        return Array(zip(recorded, try Replay.decode(recorded, after: base?.version ?? 0, keys: NoSubjectKeys())))
     }
 }

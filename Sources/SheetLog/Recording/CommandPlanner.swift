@@ -1,3 +1,4 @@
+import Foundation
 import SheetLogProjections
 import SheetLogStorage
 
@@ -84,6 +85,7 @@ struct CommandPlanner {
         }
         // Looked up before deciding (an index probe or two): a resend is recognised, never decided again.
         if command.hasOwnID, try transaction.isStored(commandID: command.id), try recognise(command, in: &plan) { return }
+        if command.hasOwnID { try refuseResendAcrossCut(command, in: &plan) }
         let decided: [(String, [SheetEvent])]
         do {
             decided = try decide(command, in: &plan)
@@ -129,6 +131,28 @@ struct CommandPlanner {
         }
         if command.hasOwnID { plan.ownIDs[command.id] = (command, eventIDs) }
         plan.outcomes.append(.decided(session: target, eventIDs: eventIDs, state: plan.snapshot(of: target)))
+    }
+
+    /// Refuses a command whose id the kept log does not know, for a session a prune carried across
+    /// its cut, that happened at or before the session's last removed event: it may be the resend
+    /// of a command whose events the prune removed, which can no longer be recognised by its id, and
+    /// is refused rather than decided a second time. A live app's commands come later than that.
+    /// Probed only for a command not later than the session's last event (a resend, or a clock
+    /// that went back), never on the hot path.
+    private func refuseResendAcrossCut(_ command: PreparedCommand, in plan: inout RecordingPlan) throws {
+        let target = command.envelope.targetSession
+        _ = try state(of: target, in: &plan)
+        guard let last = plan.sessions[target]?.lastEventAt, command.occurredAt <= last,
+              case .carried(let carried) = try transaction.base(of: target),
+              let removedLast = try CarriedSession(snapshot: carried.snapshot, keys: NoSubjectKeys()).projected.lastEventAt,
+              command.occurredAt <= removedLast
+        else { return }
+        let at = { (ms: Int64) in Date(timeIntervalSince1970: Double(ms) / 1_000).formatted(.iso8601) }
+        var error = carried.error(
+            "\(command.command.name) with id \(command.id), at \(at(command.occurredAt)), is at or before its last pruned event (\(at(removedLast))) and may be the resend of a command the prune removed",
+            operation: command.command.name)
+        error.context.eventID = command.id
+        throw error
     }
 
     /// Plans the commands that close each open session of `subject` (``SheetDecider/commandsClosing(_:)``),

@@ -20,9 +20,10 @@ public enum Replay {
         public var version: Int64 { state.version }
     }
 
-    /// The state after each of `events` of session `sessionID`, from the start.
-    public static func steps(session sessionID: String, _ events: some Sequence<SheetEvent>) -> [Step] {
-        var state = SessionState(sessionID: sessionID)
+    /// The state after each of `events` of session `sessionID`, from the start (or from `start`,
+    /// the state a prune carried across its cut).
+    public static func steps(session sessionID: String, _ events: some Sequence<SheetEvent>, from start: SessionState? = nil) -> [Step] {
+        var state = start ?? SessionState(sessionID: sessionID)
         var steps: [Step] = []
         steps.reserveCapacity(events.underestimatedCount)
         for event in events {
@@ -51,13 +52,16 @@ public enum Replay {
         return SessionState.fold(session: first.stream, try decode(kept, keys: keys))
     }
 
-    /// The events of one stream, checked to be its consecutive versions from 1, decoded.
-    public static func decode(_ recorded: [RecordedEvent], keys: any SubjectKeys = NoSubjectKeys()) throws(SheetLogError) -> [SheetEvent] {
+    /// The events of one stream, checked to be its consecutive versions from `after` + 1 (from 1
+    /// unless a prune removed the first ones), decoded.
+    public static func decode(
+        _ recorded: [RecordedEvent], after: Int64 = 0, keys: any SubjectKeys = NoSubjectKeys()
+    ) throws(SheetLogError) -> [SheetEvent] {
         guard let stream = recorded.first?.stream else { return [] }
         var events: [SheetEvent] = []
         events.reserveCapacity(recorded.count)
         for (index, event) in recorded.enumerated() {
-            let expected = Int64(index + 1)
+            let expected = after + Int64(index + 1)
             guard event.stream == stream, event.version == expected else {
                 throw SheetLogError(
                     .integrityViolation,
