@@ -20,13 +20,15 @@ extension SchemaMigration {
     /// and `stats`, leave out an erased subject's drafts themselves; 0013 adds the retention tables,
     /// and a file without them was never pruned; 0014 adds the erasure counts a prune freezes, and
     /// a file without them was never pruned by this build: its erasures read from the log; 0015 adds the
-    /// carried states, and a file without them carried none), so that a read-only copy of an older
+    /// carried states, and a file without them carried none; 0016 narrows the view as 0012 did, for
+    /// carried sessions, which a file without 0015 has none of), so that a read-only copy of an older
     /// file still opens.
     var readersNeedIt: Bool {
         switch (number, name) {
         case (7, "projection_number_rule"), (8, "recoverable_index_partial"), (9, "push_cursors"), (10, "sealing"),
              (11, "keyed_receipt_fingerprints"), (12, "recoverable_drafts_after_erasure"), (13, "retention"),
-             (14, "erasure_counts"), (15, "base_sessions"):
+             (14, "erasure_counts"), (15, "base_sessions"),
+             (16, "recoverable_drafts_after_prune"):
             return false
         default: return true
         }

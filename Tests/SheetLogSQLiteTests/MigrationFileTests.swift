@@ -22,6 +22,7 @@ struct MigrationFileTests {
         13: "7d039914ceb39fdebbbb29f17259ce1fb71c6160367d4841812c0b1d3d5ad33a",
         14: "7be907c79aebe7638779cc92263be59c0565f390bdbac938f21d12dc7d39e0d2",
         15: "0d42a794fa6e1a9ffe5c831af1cce2b9f6524da0335675e84eb4d02271a13d87",
+        16: "9f54fe2f53a771951f13f9b30ffbe8321d009ef353bad559000717d466db6be9",
     ]
 
     @Test("the generated file holds exactly the texts of Migrations/*.sql")

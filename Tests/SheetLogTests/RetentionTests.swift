@@ -220,4 +220,36 @@ struct RetentionTests {
         #expect(try await database.erasures().map(\.subject) == ["gone", "kept"])
         try database.close()
     }
+
+    @Test("a carried draft of a subject erased later leaves recoverable_drafts, and the next prune removes its session whole")
+    func anErasedCarriedDraftIsNoLongerRecoverable() async throws {
+        let directory = try TemporaryDirectory("prune-erased-carried")
+        let path = directory.path("log.sqlite")
+        let clock = ManualClock()
+        var options = ErasureTests.options(MasterKey.generate())
+        options.clock = clock
+        let database = try SheetLogDatabase.open(path: path, options: options)
+        try await database.record(.present(presentation: "p1", route: .newExpense), in: "s", subject: "u")
+        try await database.record(.edit(field: "amount", value: "47.50"), in: "s")
+        clock.advance(by: 30 * Self.day)
+        try await Self.finished("later", in: database)
+        #expect(try await database.prune(before: Self.cutoff(clock)).carriedSessions == 1)
+        _ = try await database.erase(subject: "u", requestedBy: "ticket 7")
+        #expect(try await database.recoverableDrafts().isEmpty)
+        // The view a SQL reader asks answers as recover does: the subject's first event is gone, its carried state names it.
+        func viewCount() throws -> Int {
+            let queue = try DatabaseQueue(path: path)
+            defer { try? queue.close() }
+            return try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM recoverable_drafts") ?? -1 }
+        }
+        #expect(try viewCount() == 0)
+        clock.advance(by: 30 * Self.day)
+        try await Self.finished("after", in: database)
+        let report = try await database.prune(before: Self.cutoff(clock))
+        #expect(report.carriedSessions == 0, "nothing of an erased subject is needed any more")
+        #expect(report.removedSessions == 2)
+        let failed = try await database.verify().checks.filter { !$0.passed }.map(\.detail)
+        #expect(failed.isEmpty, "\(failed)")
+        try database.close()
+    }
 }
