@@ -81,11 +81,14 @@ extension SQLiteEventStore {
             FROM events WHERE position <= ?1
             """, arguments: [cut, now])
         // The step's sessions, from its own events (which are still here): each is removed whole
-        // when it lies at or below the cut and is finished, else carried across it.
+        // when it lies at or below the cut and is finished, else carried across it. Finished: no
+        // draft recover offers, and either ended (no command can come to it, whatever its stack
+        // shows) or with nothing on its stack and no confirmation pending.
         let streams = try Row.fetchAll(db, sql: """
             SELECT e.stream, max(e.version),
-                   s.last_position <= ?1 AND s.stack = '[]'
-                   AND NOT EXISTS (SELECT 1 FROM presentations p WHERE p.session = e.stream AND p.pending_source IS NOT NULL)
+                   s.last_position <= ?1
+                   AND (s.status = 'ended' OR (s.stack = '[]'
+                        AND NOT EXISTS (SELECT 1 FROM presentations p WHERE p.session = e.stream AND p.pending_source IS NOT NULL)))
                    AND NOT EXISTS (SELECT 1 FROM recoverable_drafts d WHERE d.session = e.stream)
             FROM events e JOIN sessions s ON s.session = e.stream
             WHERE e.position <= ?1 AND e.stream <> '$erasures'

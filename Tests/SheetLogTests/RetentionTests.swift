@@ -252,4 +252,25 @@ struct RetentionTests {
         #expect(failed.isEmpty, "\(failed)")
         try database.close()
     }
+
+    @Test("an ended session with a clean sheet left on its stack is removed whole: nothing can come to it, recover offers nothing of it")
+    func anEndedSessionWithACleanSheetIsRemovedWhole() async throws {
+        let directory = try TemporaryDirectory("prune-ended-stack")
+        let clock = ManualClock()
+        let database = try SheetLogDatabase.open(path: directory.path("log.sqlite"), options: testOptions(clock: clock))
+        try await database.record(.present(presentation: "p1", route: .newExpense), in: "ended")
+        try await database.record(.endSession, in: "ended")
+        // Ended with a dirty draft on screen: recover offers it, so it is carried.
+        try await database.record(.present(presentation: "p1", route: .newExpense), in: "ended-dirty")
+        try await database.record(.edit(field: "amount", value: "5"), in: "ended-dirty")
+        try await database.record(.endSession, in: "ended-dirty")
+        clock.advance(by: 30 * Self.day)
+        let report = try await database.prune(before: Self.cutoff(clock))
+        #expect(report.removedSessions == 1 && report.carriedSessions == 1, "\(report)")
+        await #expect(throws: SheetLogError.self) { try await database.state(of: "ended") }
+        #expect(try await database.recoverableDrafts().map(\.session) == ["ended-dirty"])
+        let failed = try await database.verify().checks.filter { !$0.passed }.map(\.detail)
+        #expect(failed.isEmpty, "\(failed)")
+        try database.close()
+    }
 }
