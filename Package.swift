@@ -76,7 +76,7 @@ let package = Package(
         // The device side of pushing a log to the collector: no server dependency.
         .target(name: "SheetLogPush", dependencies: ["SheetLogCore", "SheetLogJSON"]),
         // The ingest format: strict JSON Lines decoding of commands, and its encoder for export.
-        .target(name: "SheetLogIngest", dependencies: ["SheetLogDomain", "SheetLogJSON"]),
+        .target(name: "SheetLogIngest", dependencies: ["SheetLogDomain", "SheetLogJSON", "SheetLogStorage"]),
         // What the reading commands print for machines (replay, audit, recover as JSON or CSV), shared
         // by the `sheetlog` CLI and the viewer's API so that both answer with the same bytes.
         .target(name: "SheetLogReports", dependencies: ["SheetLog", "SheetLogIngest", "SheetLogJSON"]),

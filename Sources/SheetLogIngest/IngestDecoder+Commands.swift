@@ -30,12 +30,14 @@ extension IngestDecoder {
     static let erasureFields: Set<String> = ["type", "id", "at", "subject", "requestedBy"]
 
     /// The accepted types, as an "unknown type" message lists them.
-    static let typeNames = (SheetCommandType.allCases.map(\.rawValue) + [IngestErasure.type]).sorted().joined(separator: ", ")
+    static let typeNames = (SheetCommandType.allCases.map(\.rawValue) + [IngestErasure.type] + IngestBasePart.types)
+        .sorted().joined(separator: ", ")
 
     func entry(from members: [(key: String, value: JSONValue)]) throws(SheetLogError) -> IngestEntry {
         let top = IngestFields(members, owner: "")
         let name = try top.string("type")
         if name == IngestErasure.type { return .erasure(try erasure(IngestFields(members, owner: name))) }
+        if IngestBasePart.types.contains(name) { return .base(try basePart(name, IngestFields(members, owner: name))) }
         guard let type = SheetCommandType(rawValue: name), let accepted = Self.fieldsByType[type] else {
             throw SheetLogError(
                 .invalidInput, "unknown type \(IngestFields.printable(name)) (expected one of \(Self.typeNames))",

@@ -59,6 +59,10 @@ public struct IngestDecoder: Sendable {
             throw SheetLogError(
                 .invalidInput, "an \(IngestErasure.type) line erases a subject of the log and is not a session's command",
                 context: .init(eventType: IngestErasure.type, operation: "ingest", line: line))
+        case .base(let part):
+            throw SheetLogError(
+                .invalidInput, "a \(part.type) line is part of a pruned log's base and is not a session's command",
+                context: .init(eventType: part.type, operation: "ingest", line: line))
         }
     }
 

@@ -1,4 +1,6 @@
+import SheetLogCore
 import SheetLogDomain
+import SheetLogStorage
 import SheetLogJSON
 
 /// Writes an ``IngestLine`` as one line of the ingest format, the inverse of ``IngestDecoder``.
@@ -35,12 +37,56 @@ public enum IngestEncoder {
         return json.text
     }
 
-    /// The entry's line: a command's or an erasure's.
+    /// The entry's line: a command's, an erasure's or a base's.
     public static func encode(_ entry: IngestEntry) throws(SheetLogError) -> String {
         switch entry {
         case .command(let line): return try encode(line)
         case .erasure(let erasure): return encode(erasure)
+        case .base(let part): return encode(part)
         }
+    }
+
+    /// A line of a pruned log's base, keys sorted; a `baseSession` line writes the state as given.
+    public static func encode(_ part: IngestBasePart) -> String {
+        var json = JSONWriter(capacity: 256)
+        json.beginObject()
+        switch part {
+        case .header(let image, let erasures, let sessions):
+            json.key("chain"); json.string(Checksum.hex(image.chain))
+            json.key("cut"); json.integer(image.cutPosition)
+            json.key("erasures"); json.integer(Int64(erasures))
+            json.key("firstRecordedAt"); json.string(ISO8601Milliseconds.format(image.firstRecordedAt))
+            json.key("lastRecordedAt"); json.string(ISO8601Milliseconds.format(image.lastRecordedAt))
+            json.key("prunedAt"); json.string(ISO8601Milliseconds.format(image.prunedAt))
+            json.key("removedEvents"); json.integer(image.removedEvents)
+            json.key("sessions"); json.integer(Int64(sessions))
+        case .erasure(let erasure):
+            json.key("at"); json.string(ISO8601Milliseconds.format(erasure.occurredAt))
+            json.key("chain"); json.string(Checksum.hex(erasure.chain))
+            json.key("closedSessions"); json.strings(erasure.closedSessions)
+            json.key("id"); json.string(erasure.eventID)
+            json.key("position"); json.integer(erasure.position)
+            json.key("recordedAt"); json.string(ISO8601Milliseconds.format(erasure.recordedAt))
+            if !erasure.requestedBy.isEmpty { json.key("requestedBy"); json.string(erasure.requestedBy) }
+            json.key("sessions"); json.integer(Int64(erasure.sessions))
+            json.key("subject"); json.string(erasure.subject)
+        case .session(let session):
+            json.key("session"); json.string(session.session)
+            json.key("state"); json.rawText(session.state)
+        }
+        json.key("type"); json.string(part.type)
+        if case .erasure(let erasure) = part { json.key("version"); json.integer(erasure.version) }
+        if case .session(let session) = part { json.key("version"); json.integer(session.version) }
+        json.endObject()
+        return json.text
+    }
+
+    /// The lines of a base: its header, its erasures, its sessions.
+    public static func lines(of image: LogBaseImage) -> [String] {
+        var header = image
+        (header.erasures, header.sessions) = ([], [])
+        return [encode(.header(header, erasures: image.erasures.count, sessions: image.sessions.count))]
+            + image.erasures.map { encode(.erasure($0)) } + image.sessions.map { encode(.session($0)) }
     }
 }
 

@@ -1,16 +1,19 @@
 import SheetLogDomain
 
-/// One decoded line of the ingest format: a session's command, or the erasure of a subject.
+/// One decoded line of the ingest format: a session's command, the erasure of a subject, or a line
+/// of a pruned log's base.
 ///
 /// ```swift
 /// switch try IngestDecoder().decodeEntry(raw) {
 /// case .command(let line): try await database.record([line.envelope])
 /// case .erasure(let erasure): try await database.erase(subject: erasure.subject, requestedBy: erasure.requestedBy)
+/// case .base(let part): parts.append(part)  // installed together, before any command
 /// }
 /// ```
 public enum IngestEntry: Sendable, Hashable {
     case command(IngestLine)
     case erasure(IngestErasure)
+    case base(IngestBasePart)
 }
 
 /// An `eraseSubject` line: the log's record that a subject was erased, as `sheetlog export` writes

@@ -66,6 +66,11 @@ package struct JSONWriter {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
+    /// Appends `text` as it is: JSON another writer of the package wrote (a carried state).
+    package mutating func rawText(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
     /// An object member's key, after a comma unless it is the object's first.
     package mutating func key(_ name: String) {
         if bytes.last != UInt8(ascii: "{") { bytes.append(UInt8(ascii: ",")) }
@@ -173,5 +178,31 @@ package struct JSONWriter {
             string(members[key]!)
         }
         endObject()
+    }
+}
+
+extension JSONWriter {
+    /// A parsed value written back: members in their order, numbers by the one rule.
+    package mutating func value(_ value: JSONValue) {
+        switch value {
+        case .object(let members):
+            beginObject()
+            for member in members {
+                key(member.key)
+                self.value(member.value)
+            }
+            endObject()
+        case .array(let items):
+            raw("[")
+            for (index, item) in items.enumerated() {
+                if index > 0 { raw(",") }
+                self.value(item)
+            }
+            raw("]")
+        case .string(let text): string(text)
+        case .number(let number): self.number(number)
+        case .bool(let flag): bool(flag)
+        case .null: null()
+        }
     }
 }

@@ -7,7 +7,10 @@ extension CarriedSession {
     /// key from `keys`; an erased subject's read as ``FieldValue/erased``, a key this reader lacks
     /// gives ``FieldValue/withheld``. Throws ``SheetLogError/Code/integrityViolation`` naming the
     /// session (never a value) when the text is not a snapshot or a value does not open.
-    package init(snapshot text: String, keys: any SubjectKeys) throws(SheetLogError) {
+    ///
+    /// With `valuesSealed` false the values are read as written in clear (an export's `baseSession`
+    /// line, ``snapshotJSON(valuesSealed:)``), while the subject still takes its key from `keys`.
+    package init(snapshot text: String, keys: any SubjectKeys, valuesSealed: Bool = true) throws(SheetLogError) {
         let json: JSONValue
         do {
             json = try JSONValue.parse(text)
@@ -38,8 +41,8 @@ extension CarriedSession {
             let id = try nested.string("id")
             let presentation = try Presentation(
                 id: id, route: nested.route("route"),
-                baseline: nested.values("baseline", presentation: id, sealing: projected.sealing),
-                values: nested.values("values", presentation: id, sealing: projected.sealing),
+                baseline: nested.values("baseline", presentation: id, sealing: valuesSealed ? projected.sealing : nil),
+                values: nested.values("values", presentation: id, sealing: valuesSealed ? projected.sealing : nil),
                 required: nested.strings("required"), dismissGuard: nested.enumeration("guard"),
                 pendingConfirmation: nested.pending("pending"), restoredFrom: nested.draft("restoredFrom"),
                 status: nested.enumeration("status"), openedAt: nested.integer("openedAt"),

@@ -9,7 +9,9 @@ import SheetLogJSON
 /// a value the prune could not read (an erased subject's) is written as its marker object,
 /// `{"erased":true}`, never as text a typed value could equal.
 extension CarriedSession {
-    package func snapshotJSON() -> String {
+    /// The snapshot's text. With `valuesSealed` false (an export's `baseSession` line) every value a
+    /// sealed session can read is written in clear, its subject still named.
+    package func snapshotJSON(valuesSealed: Bool = true) -> String {
         let projected = projected
         let state = projected.state
         var json = JSONWriter(capacity: 512)
@@ -32,7 +34,7 @@ extension CarriedSession {
         json.raw("[")
         for (index, id) in state.presentations.keys.sorted().enumerated() {
             if index > 0 { json.raw(",") }
-            presentation(state.presentations[id]!, into: &json)
+            presentation(state.presentations[id]!, valuesSealed: valuesSealed, into: &json)
         }
         json.raw("]")
         json.key("dismissals")
@@ -46,13 +48,13 @@ extension CarriedSession {
         return json.text
     }
 
-    private func presentation(_ presentation: Presentation, into json: inout JSONWriter) {
+    private func presentation(_ presentation: Presentation, valuesSealed: Bool, into json: inout JSONWriter) {
         let id = presentation.id
         json.beginObject()
         json.key("id"); json.string(id)
         json.key("route"); json.route(presentation.route)
-        json.key("baseline"); values(presentation.baseline, member: "baseline", presentation: id, into: &json)
-        json.key("values"); values(presentation.values, member: "values", presentation: id, into: &json)
+        json.key("baseline"); values(presentation.baseline, member: "baseline", presentation: id, sealed: valuesSealed, into: &json)
+        json.key("values"); values(presentation.values, member: "values", presentation: id, sealed: valuesSealed, into: &json)
         json.key("edited"); json.strings(presentation.editedFields.sorted())
         json.key("required"); json.strings(presentation.required)
         json.key("guard"); json.string(presentation.dismissGuard.rawValue)
@@ -85,7 +87,7 @@ extension CarriedSession {
         json.endObject()
     }
 
-    private func values(_ values: [String: FieldValue], member: String, presentation: String, into json: inout JSONWriter) {
+    private func values(_ values: [String: FieldValue], member: String, presentation: String, sealed: Bool, into json: inout JSONWriter) {
         json.beginObject()
         for field in values.keys.sorted(by: JSONWriter.keyPrecedes) {
             json.key(field)
@@ -94,7 +96,7 @@ extension CarriedSession {
             case .erased, .withheld:
                 json.fieldValue(value, markers: .object)
             case .string, .number, .bool, .null:
-                if let sealing = projected.sealing {
+                if sealed, let sealing = projected.sealing {
                     guard let key = sealing.key else {
                         // No key, yet a readable value: never written in clear in a sealed session.
                         json.fieldValue(.withheld, markers: .object)

@@ -4,9 +4,11 @@ import SheetLogIngest
 /// The lines of `sheetlog export` (ingest lines, with ids and times): the same bytes from the CLI
 /// and from the viewer's "export for a bug report" link.
 package enum ExportReport {
-    /// One entry as its ingest line, without the line break.
+    /// One entry as its ingest lines, without the last line break: one line, or a base's several.
     package static func line(_ entry: ExportedEntry) throws(SheetLogError) -> String {
         switch entry {
+        case .base(let image):
+            return IngestEncoder.lines(of: image).joined(separator: "\n")
         case .command(let envelope):
             return try IngestEncoder.encode(IngestLine(
                 session: envelope.session, command: envelope.command, id: envelope.id, occurredAt: envelope.occurredAt,

@@ -118,6 +118,13 @@ package protocol SheetLogBackend: EventStore {
     /// Where the kept log begins when the log was pruned; nil when it never was.
     func logBase() async throws -> LogBase?
 
+    /// The pruned log's base as an export writes it (carried values in clear); nil when never pruned.
+    func baseImage() async throws -> LogBaseImage?
+
+    /// Writes `image` as the base of this empty log; true when written, false when the log already
+    /// had this very base. Refused for a log with anything recorded or another base.
+    func installBase(_ image: LogBaseImage) async throws -> Bool
+
     /// Closes the backend's connections now rather than when it is released; every later call throws.
     func close() throws
 }

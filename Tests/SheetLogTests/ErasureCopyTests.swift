@@ -16,6 +16,7 @@ struct ErasureCopyTests {
         var erased: [ErasureReport] = []
         for entry in entries {
             switch entry {
+            case .base(let image): try await copy.installBase(image)
             case .command(let envelope): stored += try await copy.record([envelope]).filter(\.alreadyStored).count
             case .erasure(let erasure): erased.append(try await copy.erase(erasure))
             }

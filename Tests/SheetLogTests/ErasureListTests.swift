@@ -62,6 +62,7 @@ struct ErasureListTests {
         let copy = try SheetLogDatabase.inMemory(options: ErasureTests.options(MasterKey.generate()))
         for entry in try await source.exportLog() {
             switch entry {
+            case .base(let image): try await copy.installBase(image)
             case .command(let envelope): try await copy.record([envelope])
             case .erasure(let erasure): try await copy.erase(erasure)
             }

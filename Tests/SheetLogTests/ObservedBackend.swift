@@ -62,5 +62,7 @@ final class ObservedBackend: SheetLogBackend {
     func rebuildProjections() async throws { try await inner.rebuildProjections() }
     func base(of session: String) async throws -> SessionBase? { try await inner.base(of: session) }
     func logBase() async throws -> LogBase? { try await inner.logBase() }
+    func baseImage() async throws -> LogBaseImage? { try await inner.baseImage() }
+    func installBase(_ image: LogBaseImage) async throws -> Bool { try await inner.installBase(image) }
     func close() throws { try inner.close() }
 }

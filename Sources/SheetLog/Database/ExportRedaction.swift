@@ -1,3 +1,5 @@
+import SheetLogProjections
+import SheetLogStorage
 import SheetLogDomain
 
 /// The placeholders of a redacted export: each typed value becomes one of its kind, numbered per
@@ -89,5 +91,27 @@ struct ExportRedaction {
             rest /= letters.count
         }
         return String(characters.reversed())
+    }
+
+    /// `image` as the export writes it: every carried value and every subject replaced, numbered in
+    /// the same series as the commands after it.
+    mutating func base(_ image: LogBaseImage) throws -> LogBaseImage {
+        var image = image
+        for index in image.erasures.indices { image.erasures[index].subject = subject(image.erasures[index].subject) }
+        for index in image.sessions.indices {
+            var carried = try CarriedSession(snapshot: image.sessions[index].state, keys: NoSubjectKeys(), valuesSealed: false)
+            for id in carried.projected.state.presentations.keys.sorted() {
+                var presentation = carried.projected.state.presentations[id]!
+                // An erased subject's values are markers already, which value(_:of:) keeps.
+                for field in presentation.baseline.keys.sorted() { presentation.baseline[field] = value(presentation.baseline[field]!, of: field) }
+                for field in presentation.values.keys.sorted() { presentation.values[field] = value(presentation.values[field]!, of: field) }
+                carried.projected.state.presentations[id] = presentation
+            }
+            if let sealing = carried.projected.sealing {
+                carried.projected.sealing = SessionSealing(subject: subject(sealing.subject), key: .withheld)
+            }
+            image.sessions[index].state = carried.snapshotJSON(valuesSealed: false)
+        }
+        return image
     }
 }

@@ -1,17 +1,20 @@
 import SheetLogDomain
 
 /// One entry of ``SheetLogDatabase/exportLog(session:)``: a recorded command, or the erasure of a
-/// subject, in the order the log holds them.
+/// subject, in the order the log holds them; a pruned log's export begins with its base.
 ///
 /// ```swift
 /// for entry in try await database.exportLog() {
 ///     switch entry {
+///     case .base(let image): try await copy.installBase(image)
 ///     case .command(let envelope): try await copy.record([envelope])
 ///     case .erasure(let erasure): try await copy.erase(erasure)
 ///     }
 /// }
 /// ```
 public enum ExportedEntry: Sendable, Hashable {
+    /// What the prunes removed and carried: first, and only in the export of a whole pruned log.
+    case base(LogBaseImage)
     case command(CommandEnvelope)
     case erasure(ErasureEnvelope)
 }

@@ -17,7 +17,8 @@ extension SheetLogDatabase {
     }
 
     /// The log as entries to record again: its commands (as ``exportCommands(session:)``) and its
-    /// erasures, in log order. Recorded into another sealed database in this order — commands with
+    /// erasures, in log order, after its base when the log was pruned (``ExportedEntry/base(_:)``:
+    /// install it into an empty database first, ``installBase(_:)``). Recorded into another sealed database in this order — commands with
     /// ``record(_:states:)``, erasures with ``erase(_:)`` — it holds the same sessions, and the same
     /// subjects erased at the same points. An erased subject's values are exported as `[erased]`,
     /// its edits as ``ErasedEditValues`` chooses (`[erased N]`, N the edit's position), so that the
@@ -32,6 +33,7 @@ extension SheetLogDatabase {
     @concurrent
     public func exportLog(session: String? = nil, options: ExportOptions = .init()) async throws -> [ExportedEntry] {
         let events: [RecordedEvent]
+        var base: LogBaseImage?
         if let session {
             try Self.requireSession(session, operation: "export")
             switch try await backend.base(of: session) {
@@ -52,10 +54,16 @@ extension SheetLogDatabase {
                 events = try await firstEvents(touching: session) + erasures(ofSubjectOf: session)
             }
         } else {
-            if let base = try await backend.logBase() { throw Self.prunedLogExport(base) }
+            base = try await backend.baseImage()
             events = try await allFirstEvents()
         }
         let keys = backend.subjectKeys
+        if keys is NoSubjectKeys, let image = base, let carried = try image.validatedSessions().first(where: { $0.projected.sealing != nil }) {
+            throw SheetLogError(
+                .keyUnavailable,
+                "export writes every value, and the values of \(path ?? "this database") are sealed: give its master key (--key-file); replay, recover, audit, stats and verify read it without the key, every value withheld",
+                context: .init(stream: carried.session, position: image.cutPosition, operation: "export"))
+        }
         if keys is NoSubjectKeys, let sealed = events.first(where: { $0.schemaVersion == SheetEventCodec.sealedSchemaVersion }) {
             // An export is recorded again as it reads: a withheld value would become typed text.
             throw SheetLogError(
@@ -66,7 +74,9 @@ extension SheetLogDatabase {
         let erasedStreams = try await erasedSubjectsStreams(among: events, keys: keys)
         let erasedEdits = try await erasedEditValues(of: erasedStreams, keys: keys)
         var redaction = options.redact ? ExportRedaction() : nil
-        return try events.sorted { $0.position < $1.position }.map { event in
+        // The base first: its values take the first placeholders, as they came first in the log.
+        let head: [ExportedEntry] = try base.map { image in [.base(redaction == nil ? image : try redaction!.base(image))] } ?? []
+        return try head + events.sorted { $0.position < $1.position }.map { event in
             if SubjectErasure.isLogLevel(type: event.type) {
                 let erasure = try SubjectErasure.decode(event)
                 return .erasure(ErasureEnvelope(
@@ -158,15 +168,5 @@ extension SheetLogDatabase {
     static func isFirstEvent(_ event: RecordedEvent) -> Bool {
         !SubjectErasure.isLogLevel(type: event.type)
             && (EventMetadata.command(of: event) != nil || EventMetadata.commandID(ofContinuation: event.eventID) == nil)
-    }
-
-    /// The whole log of a pruned database is not exported yet: recorded again, its kept sessions
-    /// would start a log at position 1, without the base the original's verify and recover start from.
-    static func prunedLogExport(_ base: LogBase) -> SheetLogError {
-        let date = Date(timeIntervalSince1970: Double(base.prunedAt) / 1_000).formatted(.iso8601)
-        return SheetLogError(
-            .pruned,
-            "the log was pruned on \(date) through position \(base.cutPosition): exporting the whole log of a pruned database is not supported yet (the export format has no base line); export --session S exports a kept session",
-            context: .init(position: base.cutPosition, operation: "export"))
     }
 }

@@ -5,7 +5,8 @@ import SheetLogIngest
 ///
 /// An input with `eraseSubject` lines (an export of a log with erasures) is recorded in parts: the
 /// commands before an erasure in one transaction, the erasure in its own (it checkpoints the WAL
-/// after its commit), then the next commands. Whether the database can erase is asked before
+/// after its commit), then the next commands. A pruned log's export begins with its base (`base`,
+/// `baseErasure` and `baseSession` lines): installed first, in a transaction of its own. Whether the database can erase is asked before
 /// anything is recorded, so a plain database refuses the whole input.
 struct IngestBatchRun {
     let decoder: IngestDecoder
@@ -28,11 +29,25 @@ struct IngestBatchRun {
         var summary = IngestSummary(events: 0, lines: lines.count, alreadyStored: 0, sessions: [:])
         var commands: [Numbered<IngestLine>] = []
         var checkedErasable = false
+        // A pruned log's base, checked whole before anything is written.
+        let base = try IngestBaseLines(lines)
         // The last line of the parts committed so far.
         var storedThrough: Int?
         do {
-            for (number, entry) in lines {
+            if let base {
+                let installed: Bool
+                do {
+                    installed = try await database.installBase(base.image)
+                } catch let error as SheetLogError {
+                    throw error.atLine(base.line(of: error))
+                }
+                summary.base = .init(cutPosition: base.image.cutPosition, carriedSessions: base.image.sessions.count, installed: installed)
+                if installed { storedThrough = base.lastLine } else { summary.alreadyStored += base.lineCount }
+            }
+            for (number, entry) in lines.dropFirst(base?.lineCount ?? 0) {
                 switch entry {
+                case .base:
+                    throw IngestBaseLines.misplaced(line: number)
                 case .command(let line):
                     commands.append((number, line))
                 case .erasure(let erasure):
@@ -60,7 +75,7 @@ struct IngestBatchRun {
             try await record(commands, into: database, summary: &summary)
         } catch var error as SheetLogError {
             if let storedThrough {
-                error.message += "; lines 1 to \(storedThrough) (the erasure at line \(storedThrough) and the lines before it) are stored and nothing after it: an input with eraseSubject lines commits in parts"
+                error.message += "; lines 1 to \(storedThrough) (the base or erasure ending at line \(storedThrough) and the lines before it) are stored and nothing after it: an input with a base or eraseSubject lines commits in parts"
             }
             throw error
         }

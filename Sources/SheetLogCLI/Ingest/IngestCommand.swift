@@ -19,7 +19,9 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
             {"code":"...","error":"...","line":N} when it was rejected (also reported on stderr; exit 1 at the end), \
             {"blank":true,"line":N} for a blank line, {"ack":"<event id>","erased":"S","line":N,...} for an eraseSubject line \
             (an erased subject's export carries one; it needs a sealed database, and a default ingest commits the lines \
-            before each erasure, the erasure and the lines after it in turn). A storage failure that leaves the database handle \
+            before each erasure, the erasure and the lines after it in turn). The export of a pruned log begins \
+            with its base (base, baseErasure and baseSession lines): a default ingest installs it first, into a \
+            database that has recorded nothing; --each refuses base lines. A storage failure that leaves the database handle \
             unusable (full disk, I/O error, unknown COMMIT outcome) stops the run at that line, whose answer \
             says "stopped":true and whether it is stored. A line whose id is already stored with the same \
             content appends nothing (and is acked with its original positions and "alreadyStored":true). \
@@ -69,7 +71,7 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
                 staged.discard()
                 throw staged.namingTarget(error)
             }
-            if summary.events == 0 {
+            if summary.events == 0 && summary.base == nil {
                 staged.discard()
                 return summary
             }

@@ -67,6 +67,9 @@ struct IngestEachRun {
                     stop = try await erase(erasure, number: raw.number, in: database, rejected: &rejected)
                     if stop { break group }
                     continue group
+                case .base(let part):
+                    pending.append(.refused(number: raw.number, IngestBaseLines.notEach(part).atLine(raw.number), id: nil))
+                    continue group
                 }
                 pending.append(await submit(line, number: raw.number, to: database))
             }
@@ -89,6 +92,7 @@ struct IngestEachRun {
             switch try decoder.decodeEntry(raw) {
             case .command(let command): line = command
             case .erasure(let erasure): throw Self.nothingToErase(erasure, in: path)
+            case .base(let part): throw IngestBaseLines.notEach(part)
             }
             let staging = try staged ?? StagedDatabase(target: path, options: global.options)
             staged = staging

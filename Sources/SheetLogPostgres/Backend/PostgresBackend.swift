@@ -25,6 +25,15 @@ package final class PostgresBackend: SheetLogBackend, Sendable {
 
     package func logBase() async throws -> LogBase? { nil }
 
+    package func baseImage() async throws -> LogBaseImage? { nil }
+
+    /// A device's log in the fleet arrives by import or push, from its first kept position.
+    package func installBase(_ image: LogBaseImage) async throws -> Bool {
+        throw SheetLogError(
+            .invalidInput, "a base is installed into a SQLite file; the fleet store takes a device's log by import or push",
+            context: .init(position: image.cutPosition, operation: "installing a base"))
+    }
+
     /// Nothing to settle: a fleet store holds no subject keys, so nothing of it is ever erased here.
     package func settleErasure() async throws -> Bool { true }
 

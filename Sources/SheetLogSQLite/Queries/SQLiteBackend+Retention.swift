@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SheetLogDomain
 import SheetLogStorage
 
 extension SQLiteBackend {
@@ -9,6 +10,17 @@ extension SQLiteBackend {
 
     package func logBase() async throws -> LogBase? {
         try await readModels("log base") { db in try SQLiteEventStore.logBase(in: db) }
+    }
+
+    package func baseImage() async throws -> LogBaseImage? {
+        let ring = store.configuration.keyRing
+        return try await readModels("base image") { db in
+            try SQLiteEventStore.baseImage(keys: ring?.snapshot(in: db) ?? NoSubjectKeys(), in: db)
+        }
+    }
+
+    package func installBase(_ image: LogBaseImage) async throws -> Bool {
+        try store.installBase(image) == .installed
     }
 
     /// Free pages returned by one write of the incremental vacuum (1 MB of 4 KB pages): like a

@@ -101,6 +101,7 @@ struct KeychainKeys: KeyProvider {
         // doc-sample: Sources/SheetLog/Database/ExportedEntry.swift
         for entry in try await database.exportLog() {
             switch entry {
+            case .base(let image): try await copy.installBase(image)
             case .command(let envelope): try await copy.record([envelope])
             case .erasure(let erasure): try await copy.erase(erasure)
             }
