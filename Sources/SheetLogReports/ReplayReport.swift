@@ -37,6 +37,22 @@ package enum ReplayReport {
         return writer.text
     }
 
+    /// The state a prune carried, as `{"state", "version"}` with the state as a step's: the timeline's
+    /// script reads it as the step before the session's first kept one.
+    package static func json(base: ReplayBase, mask: ValueMask = .shown) throws(SheetLogError) -> String {
+        var writer = PrettyJSONWriter(capacity: 2_048)
+        writer.beginObject()
+        writer.key("state")
+        write(base.state, mask: mask, into: &writer)
+        writer.key("version")
+        writer.integer(base.version)
+        writer.endObject()
+        guard writer.isStrictlyValid else {
+            throw SheetLogError(.invalidInput, "the output cannot be written as JSON (a non-finite number?)", context: .init(operation: "output"))
+        }
+        return writer.text
+    }
+
     private static func write(_ step: ReplayStep, device: String?, mask: ValueMask, into writer: inout PrettyJSONWriter) throws(SheetLogError) {
         writer.beginObject()
         writer.key("at")

@@ -8,10 +8,15 @@ import SheetLog
 package enum ReplayText {
     private static func name(_ text: String) -> String { FieldValueText.name(text) }
 
+    /// The first line of the replay of a session a prune carried (the viewer's timeline says it too).
+    package static func baseSentence(_ base: ReplayBase) -> String {
+        "begins from the state carried by the prune of \(TimeText.describe(Int64(base.prunedAt.timeIntervalSince1970 * 1_000))): versions 1–\(base.version) were pruned"
+    }
+
     package static func human(_ steps: [ReplayStep]) -> String {
         var output = ""
         if let base = steps.first?.base {
-            output += "begins from the state carried by the prune of \(TimeText.describe(Int64(base.prunedAt.timeIntervalSince1970 * 1_000))): versions 1–\(base.version) were pruned\n"
+            output += baseSentence(base) + "\n"
             output += "    stack: \(stackLine(base.state))\n"
             for sheet in base.state.stack {
                 output += "    \(name(sheet.id)): \(FieldValueText.describe(sheet.values))\n"

@@ -129,6 +129,39 @@ struct TimelineBrowserTests {
         }
     }
 
+    @Test("a session a prune carried: the timeline starts at its first kept version, says where it begins, and draws that version against the carried state")
+    func carriedSessionTimeline() async throws {
+        try await BrowserHarness.run(prepare: { path in
+            let database = try SheetLogDatabase.open(path: path)
+            let start: Int64 = 1_767_268_800_000
+            try await database.record(.present(presentation: "expense", route: Route(name: "newExpense")), in: "carried", occurredAt: start)
+            try await database.record(.edit(field: "amount", value: "47.50"), in: "carried", occurredAt: start + 1_000)
+            _ = try await database.prune(before: Date().addingTimeInterval(60))
+            try await database.record(.edit(field: "amount", value: "48.00"), in: "carried", occurredAt: start + 5_000)
+            try await database.record(.attemptDismiss(source: .swipe), in: "carried", occurredAt: start + 6_000)
+            try database.close()
+        }) { page in
+            try await page.openTimeline("carried")
+            #expect(try await page.value("document.getElementById('position').textContent") as? String == "v4 of 4")
+            #expect((try await page.value("document.getElementById('carried-base').textContent") as? String)?.contains("versions 1–2 were pruned") == true)
+            #expect(try await page.value("document.getElementById('scrubber').min") as? String == "3")
+            #expect(try await page.value("document.querySelectorAll('.event-row').length") as? Int == 2)
+            try await page.browser.press(.home)
+            try await page.waitForState(3)
+            #expect(try await page.value("document.querySelector('.event-row.selected').getAttribute('data-version')") as? String == "3")
+            // Drawn by the script against the carried state: no request for the pruned version 2.
+            #expect(try await page.value("document.querySelector('.panel-error') === null") as? Bool == true)
+            #expect(try await page.value("document.getElementById('state').textContent.indexOf('48.00') >= 0") as? Bool == true)
+            #expect(try await page.value("document.querySelectorAll('#state .changed-now').length > 0") as? Bool == true)
+            try await page.browser.press(.arrowLeft)
+            try await page.waitForState(3)
+            #expect(try await page.value("document.getElementById('position').textContent") as? String == "v3 of 4")
+            try await page.screenshot("timeline-carried-v3")
+            try await page.browser.press(.end)
+            try await page.waitForState(4)
+        }
+    }
+
     @Test("a session that restored the crash's draft: the timeline's bug-report link is on screen and downloads the CLI's redacted, self-contained export")
     func bugReportLink() async throws {
         var expected = ""

@@ -43,6 +43,7 @@ struct DeadlineReaderTests {
         func moment(device: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment { await stuck(); throw CancellationError() }
         func revealedMoment(device: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment { await stuck(); throw CancellationError() }
         func events(device: String, session: String) async throws -> [(event: RecordedEvent, sheetEvent: SheetEvent)] { await stuck(); return [] }
+        func carriedBase(device: String, session: String) async throws -> ReplayBase? { await stuck(); return nil }
     }
 
     @Test("a read that never ends is answered 503 connectionFailed at the deadline", .timeLimit(.minutes(5)), arguments: Transport.allCases)

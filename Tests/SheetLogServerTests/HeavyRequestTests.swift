@@ -38,6 +38,10 @@ struct HeavyRequestTests {
             return try await inner.events(device: device, session: session)
         }
 
+        func carriedBase(device: String, session: String) async throws -> ReplayBase? {
+            try await inner.carriedBase(device: device, session: session)
+        }
+
         func moment(device: String, session: String, at point: ReplayPoint?) async throws -> ReplayMoment {
             try await inner.moment(device: device, session: session, at: point)
         }

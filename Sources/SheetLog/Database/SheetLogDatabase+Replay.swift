@@ -56,6 +56,16 @@ extension SheetLogDatabase {
     /// removed whole, and for a `version` at or before the carried one (gone from the log) — except
     /// `allowingBase`, where the carried version itself is the state asked for.
     func replayBase(_ session: String, through version: Int64?, allowingBase: Bool = false, operation: String) async throws -> ReplayBase? {
+        try await carriedBase(session, through: version, allowingBase: allowingBase, operation: operation)
+    }
+
+    /// Where the kept log of `session` begins when a prune carried it (the viewer's timeline); nil
+    /// when no prune touched it. Throws ``SheetLogError/Code/pruned`` for a session removed whole.
+    package func carriedBase(of session: String, operation: String) async throws -> ReplayBase? {
+        try await carriedBase(session, through: nil, allowingBase: false, operation: operation)
+    }
+
+    private func carriedBase(_ session: String, through version: Int64?, allowingBase: Bool, operation: String) async throws -> ReplayBase? {
         switch try await backend.base(of: session) {
         case nil:
             return nil

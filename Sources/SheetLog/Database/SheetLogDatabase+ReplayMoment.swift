@@ -88,7 +88,8 @@ extension SheetLogDatabase {
     /// Every event of `session` with what it means, without the state after each: the timeline's
     /// event list (type, presentation, outcome), which needs no value, so sealed values stay closed.
     ///
-    /// Throws ``SheetLogError/Code/notFound`` when the session has no events.
+    /// Throws ``SheetLogError/Code/notFound`` when the session has no events; empty for a session a
+    /// prune carried at its last version (its carried state is all there is).
     @concurrent
     package func decodedEvents(_ session: String) async throws -> [(event: RecordedEvent, sheetEvent: SheetEvent)] {
         try Self.requireSession(session, operation: "timeline")
@@ -96,11 +97,8 @@ extension SheetLogDatabase {
         // Not from version 1: a session a prune carried begins at its carried version + 1.
         let base = recorded.first?.version == 1 ? nil : try await replayBase(session, through: nil, operation: "timeline")
         if recorded.isEmpty {
-            if let base {
-                throw SheetLogError(
-                    .pruned, "session \(session) has no kept event: the prune of \(base.prunedAt.formatted(.iso8601)) carried it at version \(base.version), its last",
-                    context: .init(stream: session, actualVersion: base.version, operation: "timeline"))
-            }
+            // Carried at its last version: no kept event, and the timeline shows the carried state.
+            if base != nil { return [] }
             throw SheetLogError(.notFound, "no session \(session)", context: .init(stream: session, operation: "timeline"))
         }
         return Array(zip(recorded, try Replay.decode(recorded, after: base?.version ?? 0, keys: NoSubjectKeys())))

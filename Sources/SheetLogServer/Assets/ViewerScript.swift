@@ -279,6 +279,12 @@ enum ViewerScript {
     var rows = JSON.parse(document.getElementById("timeline-events").textContent);
     var sheets = JSON.parse(document.getElementById("timeline-sheets").textContent);
     var count = rows.length;
+    // A session a prune carried begins after the carried version: rows[0] is version `first`, and
+    // the carried state (timeline-base) is the step before it.
+    var first = Number(root.getAttribute("data-first-version") || "1");
+    var last = first + count - 1;
+    var baseElement = document.getElementById("timeline-base");
+    var base = baseElement ? JSON.parse(baseElement.textContent) : null;
     var stateURL = root.getAttribute("data-state-url");         // the state endpoint, ends in "at=": add the version
     var versionQuery = root.getAttribute("data-version-query"); // "?v=" or "?session=..&v="
     var list = document.getElementById("event-list");
@@ -306,20 +312,20 @@ enum ViewerScript {
       link.appendChild(span("event-type", row[2]));
       link.appendChild(span("event-presentation", row[3] === null ? "" : row[3]));
       if (row[4] !== null) link.appendChild(span("badge outcome-" + row[4], row[4]));
-      link.style.top = ((row[0] - 1) * ROW_HEIGHT) + "px";
+      link.style.top = ((row[0] - first) * ROW_HEIGHT) + "px";
       return link;
     }
 
     function drawWindow() {
-      var first = Math.max(1, Math.floor(list.scrollTop / ROW_HEIGHT) + 1 - OVERSCAN);
-      var last = Math.min(count, Math.ceil((list.scrollTop + list.clientHeight) / ROW_HEIGHT) + OVERSCAN);
+      var top = first + Math.max(0, Math.floor(list.scrollTop / ROW_HEIGHT) - OVERSCAN);
+      var bottom = Math.min(last, first - 1 + Math.ceil((list.scrollTop + list.clientHeight) / ROW_HEIGHT) + OVERSCAN);
       drawn.forEach(function (element, version) {
-        if (version < first || version > last) { element.remove(); drawn.delete(version); }
+        if (version < top || version > bottom) { element.remove(); drawn.delete(version); }
       });
-      for (var version = first; version <= last; version++) {
+      for (var version = top; version <= bottom; version++) {
         var element = drawn.get(version);
         if (!element) {
-          element = makeRow(rows[version - 1]);
+          element = makeRow(rows[version - first]);
           spacer.appendChild(element);
           drawn.set(version, element);
         }
@@ -330,7 +336,7 @@ enum ViewerScript {
     }
 
     function scrollToVersion(version, center) {
-      var top = (version - 1) * ROW_HEIGHT;
+      var top = (version - first) * ROW_HEIGHT;
       if (center) {
         list.scrollTop = Math.max(0, top - (list.clientHeight - ROW_HEIGHT) / 2);
       } else if (top < list.scrollTop) {
@@ -364,7 +370,8 @@ enum ViewerScript {
     function loadPanel(version) {
       var mine = ++generation;
       root.setAttribute("data-loading", "true");
-      return Promise.all([fetchStep(version), version > 1 ? fetchStep(version - 1) : null])
+      var before = version > first ? fetchStep(version - 1) : (first > 1 ? base : null);
+      return Promise.all([fetchStep(version), before])
         .then(function (both) {
           if (mine !== generation) return;
           panel.replaceChildren(StateView.render(both[0], both[1], sheets));
@@ -380,11 +387,11 @@ enum ViewerScript {
     // Moves to `version`: list, slider, URL, then the state panel (fetched now, or after the
     // slider has rested for a moment while it is being dragged).
     function select(version, fromSlider) {
-      version = Math.max(1, Math.min(count, version));
+      version = Math.max(first, Math.min(last, version));
       current = version;
       root.setAttribute("data-version", String(version));
       slider.value = String(version);
-      position.textContent = "v" + version + " of " + count;
+      position.textContent = "v" + version + " of " + last;
       history.replaceState(null, "", versionQuery + version);
       // The fleet's Reveal button reveals the version in view.
       var revealForm = document.getElementById("reveal-form");
@@ -402,7 +409,7 @@ enum ViewerScript {
     }
 
     function gapAfter(version) {
-      var from = rows[version - 1][1], to = rows[version][1];
+      var from = rows[version - first][1], to = rows[version - first + 1][1];
       var gap = (from === null || to === null) ? UNKNOWN_GAP : Math.max(0, to - from);
       if (gap > IDLE_GAP) gap = IDLE_PLAYED;
       return Math.max(MIN_STEP, gap / Number(speed.value));
@@ -418,7 +425,7 @@ enum ViewerScript {
 
     function scheduleNext() {
       if (!playing) return;
-      if (current >= count) { stop(); return; }
+      if (current >= last) { stop(); return; }
       timer = setTimeout(function () {
         if (!playing) return;
         select(current + 1, false).then(scheduleNext);
@@ -430,7 +437,7 @@ enum ViewerScript {
       playButton.textContent = "Pause";
       playButton.setAttribute("aria-pressed", "true");
       root.setAttribute("data-playing", "true");
-      if (current >= count) select(1, false).then(scheduleNext); else scheduleNext();
+      if (current >= last) select(first, false).then(scheduleNext); else scheduleNext();
     }
 
     list.addEventListener("click", function (event) {
@@ -443,10 +450,10 @@ enum ViewerScript {
     list.addEventListener("scroll", function () { window.requestAnimationFrame(drawWindow); });
     window.addEventListener("resize", drawWindow);
     slider.addEventListener("input", function () { stop(); select(Number(slider.value), true); });
-    document.getElementById("first").addEventListener("click", function () { stop(); select(1, false); });
+    document.getElementById("first").addEventListener("click", function () { stop(); select(first, false); });
     document.getElementById("previous").addEventListener("click", function () { stop(); select(current - 1, false); });
     document.getElementById("next").addEventListener("click", function () { stop(); select(current + 1, false); });
-    document.getElementById("last").addEventListener("click", function () { stop(); select(count, false); });
+    document.getElementById("last").addEventListener("click", function () { stop(); select(last, false); });
     playButton.addEventListener("click", function () { if (playing) stop(); else play(); });
     document.addEventListener("keydown", function (event) {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -457,8 +464,8 @@ enum ViewerScript {
       switch (event.key) {
         case "ArrowLeft": version = current - 1; break;
         case "ArrowRight": version = current + 1; break;
-        case "Home": version = 1; break;
-        case "End": version = count; break;
+        case "Home": version = first; break;
+        case "End": version = last; break;
         default: return;
       }
       event.preventDefault();

@@ -103,10 +103,20 @@ struct PageRoutes<Context: RequestContext>: Sendable {
         }
         // The event list needs no state; the panel needs one: no state of every step is built.
         let events = try await reader.events(device: device, session: session)
-        let version = requested ?? Int64(events.count)
-        guard version <= Int64(events.count) else { throw Self.pastTheEnd(session: session, version: version, versions: events.count) }
+        // A session a prune carried: its kept events begin after the carried version.
+        let base = try await reader.carriedBase(device: device, session: session)
+        let last = events.last?.event.version ?? base?.version ?? 0
+        if events.isEmpty, let base {
+            guard requested == nil || requested == base.version else {
+                throw Self.pastTheEnd(session: session, version: requested!, versions: Int(base.version))
+            }
+            return Responses.html(try TimelinePage.render(device: device, session: session, base: base, display: display))
+        }
+        let version = requested ?? last
+        // A version at or before the carried one is refused by the moment, naming the pruning.
+        guard version <= last else { throw Self.pastTheEnd(session: session, version: version, versions: Int(last)) }
         let moment = try await display.moment(from: reader, device: device, session: session, at: .version(version))
-        return Responses.html(TimelinePage.render(device: device, session: session, events: events, moment: moment, display: display))
+        return Responses.html(try TimelinePage.render(device: device, session: session, events: events, moment: moment, base: base, display: display))
     }
 
     /// The `session` query parameter of the query-form routes, required.

@@ -11,21 +11,33 @@ enum StatePanel {
     /// The panel for `step`, with `previous` the state before it (nil at version 1), its values
     /// written through `mask` (what changed is found from the real values first).
     static func render(step: ReplayStep, previous: SessionState?, mask: ValueMask = .shown) -> HTML {
-        let state = step.state
+        """
+        <section class="state" id="state" data-version="\(step.version)" data-depth="\(step.state.stack.count)">
+        \(head(step))
+        <div class="screen" aria-label="What the user saw after version \(step.version)">\(screen(step.state, previous: previous, mask: mask))</div>
+        \(changes(step: step, previous: previous, mask: mask))
+        </section>
+        """
+    }
+
+    /// The panel of the state a prune carried: what the user saw after its last removed version.
+    static func render(base: ReplayBase, mask: ValueMask = .shown) -> HTML {
+        """
+        <section class="state" id="state" data-version="\(base.version)" data-depth="\(base.state.stack.count)">
+        <header class="step-head"><span class="step-version">v\(base.version)</span> <span class="step-type">carried by a prune</span></header>
+        <div class="screen" aria-label="What the user saw after version \(base.version)">\(screen(base.state, previous: nil, mask: mask))</div>
+        </section>
+        """
+    }
+
+    private static func screen(_ state: SessionState, previous: SessionState?, mask: ValueMask) -> HTML {
         let stack = state.stack
         let cards = stack.enumerated().map { index, sheet in
             card(sheet, level: index, isTop: index == stack.count - 1, before: previous?.presentation(sheet.id), mask: mask)
         }
-        let screen: HTML = stack.isEmpty
+        return stack.isEmpty
             ? "<p class=\"empty-stack\">\(state.ended ? "No sheet on screen: the session ended." : "No sheet on screen.")</p>"
             : "<div class=\"stack\" data-depth=\"\(stack.count)\">\(cards)</div>"
-        return """
-            <section class="state" id="state" data-version="\(step.version)" data-depth="\(stack.count)">
-            \(head(step))
-            <div class="screen" aria-label="What the user saw after version \(step.version)">\(screen)</div>
-            \(changes(step: step, previous: previous, mask: mask))
-            </section>
-            """
     }
 
     private static func head(_ step: ReplayStep) -> HTML {

@@ -14,42 +14,88 @@ import SheetLogReports
 enum TimelinePage {
     /// `display` says whether the values are shown, masked (with the Reveal button) or revealed
     /// (with who revealed them, and until when; the links then carry the reveal).
-    /// `events` are every event of the session (the list), `moment` the version shown.
+    /// `events` are every event of the session (the list), `moment` the version shown. A session a
+    /// prune carried (`base`) begins after the carried version: the page says so, the list and the
+    /// controls start at the first kept version, and its script reads the carried state as the step
+    /// before it.
     static func render(
-        device: String, session: String, events: [(event: RecordedEvent, sheetEvent: SheetEvent)], moment: ReplayMoment, display: ValueDisplay = .open
-    ) -> HTML {
+        device: String, session: String, events: [(event: RecordedEvent, sheetEvent: SheetEvent)], moment: ReplayMoment,
+        base: ReplayBase? = nil, display: ValueDisplay = .open
+    ) throws(SheetLogError) -> HTML {
         let step = moment.step
         let version = step.version
-        let versions = Int64(events.count)
+        let firstVersion = (base?.version ?? 0) + 1
+        let versions = events.last?.event.version ?? Int64(events.count)
         let first = events.first?.event.occurredAt
         let last = events.last?.event.occurredAt
+        let kept = events.count
         let content: HTML = """
-            <section class="timeline" id="timeline" data-versions="\(versions)" data-version="\(version)" \
+            <section class="timeline" id="timeline" data-versions="\(versions)" data-version="\(version)" data-first-version="\(firstVersion)" \
             data-state-url="\(ViewerPaths.apiState(device: device, session: session, reveal: display.revealID))" \
             data-version-query="\(ViewerPaths.timelineVersionQuery(session: session, reveal: display.revealID))">
             <header class="page-head">
             <h1>Session <span class="id">\(session)</span></h1>
-            <p class="summary">\(versions) \(versions == 1 ? "event" : "events") · \(TimeText.describe(first)) → \(TimeText.describe(last)) · \
+            <p class="summary">\(kept) \(kept == 1 ? "event" : "events") · \(TimeText.describe(first)) → \(TimeText.describe(last)) · \
             <a href="\(ViewerPaths.apiReplay(device: device, session: session, reveal: display.revealID))">replay JSON</a> · \
             <a id="state-json" href="\(ViewerPaths.apiState(device: device, session: session, reveal: display.revealID))\(version)" \
             data-base="\(ViewerPaths.apiState(device: device, session: session, reveal: display.revealID))">state JSON</a> · \
             <a href="\(ViewerPaths.audit(device: device, query: [("session", session)]))">dismissals</a> · \
-            <a id="bug-report" href="\(ViewerPaths.apiExport(device: device, session: session))" download>export for a bug report</a></p>
+            \(bugReportLink(device: device, session: session, carried: base != nil))</p>
+            \(baseLine(base))
             \(revealBar(device: device, session: session, version: version, display: display))
             </header>
-            \(controls(version: version, versions: versions))
+            \(controls(version: version, first: firstVersion, versions: versions))
             <div class="timeline-body">
             <nav class="event-list" id="event-list" aria-label="Events" tabindex="0"><div class="event-spacer"></div></nav>
             <div class="state-panel" id="state-panel" aria-live="polite">\(StatePanel.render(step: step, previous: moment.previous, mask: display.mask))</div>
             </div>
             <noscript><p>The event list and the replay controls need JavaScript; the state above is version \(version). \
             Use <code>?at=N</code> (a version or a time) to open another one.</p>\
-            \(versionLinks(device: device, session: session, version: version, versions: versions, display: display))</noscript>
+            \(versionLinks(device: device, session: session, version: version, first: firstVersion, versions: versions, display: display))</noscript>
             <script type="application/json" id="timeline-events">\(HTML(trusted: rowsJSON(events)))</script>
-            <script type="application/json" id="timeline-sheets">\(HTML(trusted: sheetsJSON(events)))</script>
+            <script type="application/json" id="timeline-sheets">\(HTML(trusted: sheetsJSON(events, base: base)))</script>
+            \(try baseJSON(base, mask: display.mask))
             </section>
             """
         return PageLayout.render(title: "Session \(session) v\(version)", page: "timeline", device: device, section: .sessions, content: content)
+    }
+
+    /// The page of a session a prune carried and nothing came to since: the carried state, no list.
+    static func render(device: String, session: String, base: ReplayBase, display: ValueDisplay = .open) throws(SheetLogError) -> HTML {
+        let content: HTML = """
+            <section class="timeline carried-only" id="carried-state" data-version="\(base.version)">
+            <header class="page-head">
+            <h1>Session <span class="id">\(session)</span></h1>
+            <p class="summary">no kept event · \
+            <a href="\(ViewerPaths.apiState(device: device, session: session, reveal: display.revealID))\(base.version)">state JSON</a></p>
+            \(baseLine(base))
+            </header>
+            <div class="state-panel" id="state-panel">\(StatePanel.render(base: base, mask: display.mask))</div>
+            </section>
+            """
+        return PageLayout.render(title: "Session \(session) v\(base.version)", page: "timeline", device: device, section: .sessions, content: content)
+    }
+
+    /// The bug report's link; none for a carried session, whose export is refused (its first commands are gone).
+    private static func bugReportLink(device: String, session: String, carried: Bool) -> HTML {
+        guard !carried else { return "<span class=\"no-bug-report\">no bug report: its first commands were pruned</span>" }
+        return "<a id=\"bug-report\" href=\"\(ViewerPaths.apiExport(device: device, session: session))\" download>export for a bug report</a>"
+    }
+
+    /// Where a carried session's kept log begins, as `sheetlog replay` says it first.
+    private static func baseLine(_ base: ReplayBase?) -> HTML {
+        guard let base else { return .empty }
+        var sentence = ReplayText.baseSentence(base)
+        sentence = sentence.prefix(1).uppercased() + sentence.dropFirst() + "."
+        return "<p class=\"kept-log\" id=\"carried-base\">\(sentence)</p>"
+    }
+
+    /// The carried state as the step before the first kept one, for the script's panel of that version.
+    private static func baseJSON(_ base: ReplayBase?, mask: ValueMask) throws(SheetLogError) -> HTML {
+        guard let base else { return .empty }
+        var json = JSONWriter()
+        json.rawText(try ReplayReport.json(base: base, mask: mask))
+        return "<script type=\"application/json\" id=\"timeline-base\">\(HTML(trusted: json.scriptSafeText))</script>"
     }
 
     /// The fleet's line about the values: masked, with the button that reveals them (a recorded
@@ -83,16 +129,16 @@ enum TimelinePage {
     }
 
     /// The first, previous, next and last versions as links, for a browser without the script.
-    private static func versionLinks(device: String, session: String, version: Int64, versions: Int64, display: ValueDisplay) -> HTML {
-        let targets: [(String, Int64)] = [("First", 1), ("Previous", version - 1), ("Next", version + 1), ("Last", versions)]
+    private static func versionLinks(device: String, session: String, version: Int64, first: Int64, versions: Int64, display: ValueDisplay) -> HTML {
+        let targets: [(String, Int64)] = [("First", first), ("Previous", version - 1), ("Next", version + 1), ("Last", versions)]
         let links = targets.map { title, target -> HTML in
-            guard target >= 1, target <= versions, target != version else { return "<span>\(title)</span>" }
+            guard target >= first, target <= versions, target != version else { return "<span>\(title)</span>" }
             return "<a href=\"\(ViewerPaths.timeline(device: device, session: session, reveal: display.revealID, at: String(target)))\">\(title)</a>"
         }
         return "<nav class=\"version-links\" aria-label=\"Versions\">\(HTML(joining: links.map { link -> HTML in "\(link) " }))</nav>"
     }
 
-    private static func controls(version: Int64, versions: Int64) -> HTML {
+    private static func controls(version: Int64, first: Int64, versions: Int64) -> HTML {
         """
         <div class="controls" role="toolbar" aria-label="Replay controls">
         <button type="button" id="first" title="First version (Home)" aria-label="First version">|◀</button>
@@ -101,7 +147,7 @@ enum TimelinePage {
         <button type="button" id="next" title="Next version (→)" aria-label="Next version">▶</button>
         <button type="button" id="last" title="Last version (End)" aria-label="Last version">▶|</button>
         <label class="speed">Speed <select id="speed"><option value="1">1×</option><option value="4">4×</option><option value="16">16×</option></select></label>
-        <input type="range" id="scrubber" min="1" max="\(versions)" value="\(version)" step="1" aria-label="Version">
+        <input type="range" id="scrubber" min="\(first)" max="\(versions)" value="\(version)" step="1" aria-label="Version">
         <output id="position" for="scrubber">v\(version) of \(versions)</output>
         </div>
         """
@@ -143,10 +189,26 @@ enum TimelinePage {
     /// panels the script draws: `[version, presentation, required, restoredFrom]` each (restoredFrom
     /// `"session/presentation"` or null), as JSON safe inside a `<script>` element like ``rowsJSON(_:)``.
     /// Names only, never values: nothing here is masked on the fleet.
-    static func sheetsJSON(_ steps: [(event: RecordedEvent, sheetEvent: SheetEvent)]) -> String {
+    /// A carried session's sheets presented before the cut are given at the carried version.
+    static func sheetsJSON(_ steps: [(event: RecordedEvent, sheetEvent: SheetEvent)], base: ReplayBase? = nil) -> String {
         var json = JSONWriter()
         json.raw("[")
         var first = true
+        if let base {
+            for sheet in base.state.presentations.values.sorted(by: { $0.id < $1.id }) {
+                if !first { json.raw(",") }
+                first = false
+                json.raw("[")
+                json.integer(base.version)
+                json.raw(",")
+                json.string(sheet.id)
+                json.raw(",")
+                json.strings(sheet.required)
+                json.raw(",")
+                if let origin = sheet.restoredFrom { json.string(origin.description) } else { json.null() }
+                json.raw("]")
+            }
+        }
         steps.withUnsafeBufferPointer { steps in
             for index in steps.indices {
                 guard case .present(let payload) = steps[index].sheetEvent.kind else { continue }

@@ -53,6 +53,10 @@ package struct DeadlineReader: SheetLogReader {
         try await Deadline.within(limit, "a timeline") { [inner] in try await inner.events(device: device, session: session) }
     }
 
+    package func carriedBase(device: String, session: String) async throws -> ReplayBase? {
+        try await Deadline.within(limit, "a timeline") { [inner] in try await inner.carriedBase(device: device, session: session) }
+    }
+
     package func version(device: String, session: String, at point: ReplayPoint) async throws -> Int64 {
         try await Deadline.within(limit, "a replay") { [inner] in try await inner.version(device: device, session: session, at: point) }
     }

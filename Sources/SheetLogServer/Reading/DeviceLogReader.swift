@@ -43,6 +43,10 @@ package struct DeviceLogReader: Sendable {
         try await database.decodedEvents(session)
     }
 
+    package func carriedBase(session: String) async throws -> ReplayBase? {
+        try await database.carriedBase(of: session, operation: "timeline")
+    }
+
     package func version(session: String, at point: ReplayPoint) async throws -> Int64 {
         try await database.version(of: session, at: point, label: "version", operation: "replay")
     }

@@ -80,6 +80,10 @@ package struct FleetReader: SheetLogReader {
         try await device(name).events(session: session)
     }
 
+    package func carriedBase(device name: String, session: String) async throws -> ReplayBase? {
+        try await device(name).carriedBase(session: session)
+    }
+
     package func version(device name: String, session: String, at point: ReplayPoint) async throws -> Int64 {
         try await device(name).version(session: session, at: point)
     }

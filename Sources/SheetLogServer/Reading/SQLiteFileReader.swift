@@ -59,6 +59,11 @@ package struct SQLiteFileReader: SheetLogReader {
         return try await device.events(session: session)
     }
 
+    package func carriedBase(device name: String, session: String) async throws -> ReplayBase? {
+        try await requireDevice(name)
+        return try await device.carriedBase(session: session)
+    }
+
     package func version(device name: String, session: String, at point: ReplayPoint) async throws -> Int64 {
         try await requireDevice(name)
         return try await device.version(session: session, at: point)

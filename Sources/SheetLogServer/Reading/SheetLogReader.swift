@@ -40,6 +40,10 @@ package protocol SheetLogReader: Sendable {
     /// Every event of `session`, decoded, without states: the timeline's event list.
     func events(device: String, session: String) async throws -> [(event: RecordedEvent, sheetEvent: SheetEvent)]
 
+    /// The state a prune carried `session` from, where its kept events begin; nil when none did
+    /// (always in the fleet, which holds every device's log from its first event).
+    func carriedBase(device: String, session: String) async throws -> ReplayBase?
+
     /// The version of `session` that `point` names: a version (``SheetLogError/Code/notFound`` past
     /// the session's end), or a time (the last version whose event is at or before it; notFound
     /// before its first event), as `sheetlog replay --at` reads it.
