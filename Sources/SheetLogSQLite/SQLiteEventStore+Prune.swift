@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import SheetLogCore
 import SheetLogDomain
+import SheetLogJSON
 import SheetLogProjections
 import SheetLogStorage
 
@@ -83,29 +84,31 @@ extension SQLiteEventStore {
         // The step's sessions, from its own events (which are still here): each is removed whole
         // when it lies at or below the cut and is finished, else carried across it. Finished: no
         // draft recover offers, and either ended (no command can come to it, whatever its stack
-        // shows) or with nothing on its stack and no confirmation pending.
+        // shows) or with nothing on its stack and no confirmation pending. NOT INDEXED: by the
+        // (stream, version) index SQLite read every event of the log to skip a sort of the step's.
         let streams = try Row.fetchAll(db, sql: """
             SELECT e.stream, max(e.version),
                    s.last_position <= ?1
                    AND (s.status = 'ended' OR (s.stack = '[]'
                         AND NOT EXISTS (SELECT 1 FROM presentations p WHERE p.session = e.stream AND p.pending_source IS NOT NULL)))
                    AND NOT EXISTS (SELECT 1 FROM recoverable_drafts d WHERE d.session = e.stream)
-            FROM events e JOIN sessions s ON s.session = e.stream
+            FROM events e NOT INDEXED JOIN sessions s ON s.session = e.stream
             WHERE e.position <= ?1 AND e.stream <> '$erasures'
             GROUP BY e.stream ORDER BY e.stream
             """, arguments: [cut])
-        var removedSessions = 0
+        var removed: [(session: String, lastVersion: Int64)] = []
         var keys: (any SubjectKeys)?
         for row in streams {
             let session: String = row[0]
             if row[2] as Bool {
-                try removeWhole(session, lastVersion: row[1], cut: cut, in: db)
-                removedSessions += 1
+                removed.append((session, row[1]))
             } else {
                 if keys == nil { keys = try ring?.snapshot(in: db) ?? NoSubjectKeys() }
                 try carry(session, cut: cut, keys: keys!, in: db)
             }
         }
+        try removeWhole(removed, cut: cut, in: db)
+        let removedSessions = removed.count
         try db.execute(sql: "DELETE FROM events WHERE position <= ?", arguments: [cut])
         let events = Int64(db.changesCount)
         let carried = try Int.fetchOne(db, sql: "SELECT count(*) FROM base_sessions") ?? 0
@@ -113,15 +116,30 @@ extension SQLiteEventStore {
                             carriedSessions: carried), limited)
     }
 
-    /// A finished session wholly at or below the cut: remembered as pruned, its receipts, rows and
-    /// any state an earlier base carried for it removed.
-    private static func removeWhole(_ session: String, lastVersion: Int64, cut: Int64, in db: Database) throws {
+    /// The finished sessions wholly at or below the cut: remembered as pruned, their receipts, rows
+    /// and any state an earlier base carried for them removed. One statement per table for the whole
+    /// step, the sessions given as a JSON array: one statement per session and table made the
+    /// statements' preparation most of a step.
+    private static func removeWhole(_ sessions: [(session: String, lastVersion: Int64)], cut: Int64, in db: Database) throws {
+        guard !sessions.isEmpty else { return }
+        var names = JSONWriter(capacity: 24 * sessions.count)
+        names.strings(sessions.map(\.session))
+        var versions = JSONWriter(capacity: 8 * sessions.count)
+        versions.raw("[")
+        for (index, session) in sessions.enumerated() {
+            if index > 0 { versions.raw(",") }
+            versions.integer(session.lastVersion)
+        }
+        versions.raw("]")
         try db.execute(
-            sql: "INSERT INTO pruned_sessions (session, last_version, cut_position) VALUES (?, ?, ?)",
-            arguments: [session, lastVersion, cut])
-        try db.execute(sql: "DELETE FROM command_receipts WHERE stream = ?", arguments: [session])
+            sql: """
+                INSERT INTO pruned_sessions (session, last_version, cut_position)
+                SELECT n.value, v.value, ?3 FROM json_each(?1) n JOIN json_each(?2) v ON v.key = n.key
+                """,
+            arguments: [names.text, versions.text, cut])
+        try db.execute(sql: "DELETE FROM command_receipts WHERE stream IN (SELECT value FROM json_each(?))", arguments: [names.text])
         for table in ["dismissals", "presentations", "sessions", "base_sessions"] {
-            try db.execute(sql: "DELETE FROM \(table) WHERE session = ?", arguments: [session])
+            try db.execute(sql: "DELETE FROM \(table) WHERE session IN (SELECT value FROM json_each(?))", arguments: [names.text])
         }
     }
 
