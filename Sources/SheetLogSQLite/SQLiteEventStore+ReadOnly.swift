@@ -34,7 +34,7 @@ extension SQLiteEventStore {
 
     /// Refuses a database of a newer SheetLog, one whose migrations differ from the shipped ones, and
     /// one that still lacks some of this build's migrations (reading it would need a write) — except
-    /// those a reader does without (``SchemaMigration/readersNeedIt``: 0007 and 0008).
+    /// those a reader does without (``SchemaMigration/readersNeedIt``: 0007 to 0016, each saying why).
     private static func requireCurrentSchema(_ db: Database, location: String) throws {
         let migrator = SchemaMigrator()
         try migrator.checkCompatibility(db, location: location)
