@@ -101,6 +101,25 @@ struct CLIPrunedExportTests {
         #expect(try cli.run(copyOptions + ["verify"], database: copy).status == 0)
     }
 
+    @Test("export --redact of a pruned log replaces the carried values too, in the commands' series; the copy decides as the original")
+    func aRedactedExportOfAPrunedLog() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        _ = try pruned(Setup(sealed: false), cli: cli)
+        let export = try cli.run(["export", "--redact"])
+        #expect(export.status == 0, "\(export.stderr)")
+        for value in ["47.50", "12.00"] { #expect(!export.stdout.contains(value), "\(value) is in the redacted export") }
+        let copy = cli.directory.appendingPathComponent("redacted.sqlite").path
+        let ingest = try cli.run(["ingest", "-"], input: Data(export.stdout.utf8), database: copy)
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        // s5's carried draft is offered with a placeholder; s2's answer after the cut was decided as in the original.
+        let recover = try cli.run(["recover", "--json"], database: copy)
+        #expect(recover.stdout.contains("\"s5\"") && !recover.stdout.contains("12.00"), "\(recover.stdout)")
+        let audit = try cli.run(["audit", "--json"], database: copy).stdout
+        #expect(audit == (try cli.run(["audit", "--json"]).stdout.replacingOccurrences(of: "47.50", with: "a")), "\(audit)")
+        #expect(try cli.run(["verify"], database: copy).status == 0)
+    }
+
     @Test("a base is refused into a database that has recorded anything, and out of place; nothing is written")
     func misplacedBasesAreRefused() throws {
         let cli = try CLIHarness()
