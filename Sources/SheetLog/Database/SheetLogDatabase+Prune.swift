@@ -2,14 +2,18 @@ import Foundation
 import SheetLogSQLite
 
 extension SheetLogDatabase {
-    /// Removes the longest prefix of the log that no one needs any more: events recorded (the store's
-    /// clock) before `before`, of sessions wholly inside it that are finished (nothing on the stack,
-    /// no draft `recover` offers, no confirmation pending), and that the collector acknowledged when
-    /// the file pushes. One transaction writes a base (the chain the first kept event links to, what
-    /// was removed, the removed erasure events) and deletes; then the file returns the space.
+    /// Removes the longest prefix of the log recorded (the store's clock) before `before` that the
+    /// collector acknowledged when the file pushes. A session with events in it is removed whole when
+    /// it lies in it and is finished (no draft `recover` offers, and ended or with nothing on its
+    /// stack and no confirmation pending); any other is carried: its state at its last removed event
+    /// is kept in the base, and its kept events go on from it (``recoverableDrafts()`` still offers
+    /// its draft with every value; ``replay(_:)`` begins from the base). It runs in steps of at most
+    /// 500 positions, each a short transaction that writes its base (the chain the first kept event
+    /// links to, what was removed, the removed erasures, the carried states) and deletes, so that an
+    /// append waits one step at most; then the file returns the space.
     ///
-    /// A second prune at the same time removes nothing and writes nothing. A pruned session is gone:
-    /// its readers and every command naming it are refused with ``SheetLogError/Code/pruned``.
+    /// A second prune at the same time removes nothing and writes nothing. A session removed whole is
+    /// gone: its readers and every command naming it are refused with ``SheetLogError/Code/pruned``.
     ///
     /// ```swift
     /// let report = try await database.prune(before: Date().addingTimeInterval(-14 * 86_400))
