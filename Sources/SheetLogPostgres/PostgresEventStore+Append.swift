@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SheetLogCore
+import SheetLogDomain
 
 extension PostgresEventStore {
     /// Appends `batches` in one transaction: the device's lock, the idempotency check (before
@@ -112,10 +113,17 @@ extension PostgresEventStore {
 
     /// The device's last position, chain and chain rule: (0, genesis, 1) for a device with no events.
     func lastLink(_ connection: PostgresConnection) async throws -> StoredHead {
-        let rows = try await connection.query(
-            "SELECT position, chain, chain_version FROM events WHERE device = \(device) ORDER BY position DESC LIMIT 1", logger: logger)
-        for try await (position, chain, rule) in rows.decode((Int64, Data, Int).self) {
-            return StoredHead(position: position, chain: [UInt8](chain), rule: rule)
+        let rows = try await connection.query("""
+            SELECT position, chain, chain_version, EXISTS (SELECT 1 FROM device_bases WHERE device = \(device))
+            FROM events WHERE device = \(device) ORDER BY position DESC LIMIT 1
+            """, logger: logger)
+        for try await (position, chain, rule, startedAtBase) in rows.decode((Int64, Data, Int, Bool).self) {
+            return StoredHead(position: position, chain: [UInt8](chain), rule: rule, startedAtBase: startedAtBase)
+        }
+        // A device that started at a base (fleet migration 0010) and has no event yet ends at its cut.
+        // The base keeps no chain rule: the first kept event may be under any.
+        if let base = try await storedBase(connection) {
+            return StoredHead(position: base.cutPosition, chain: base.chain, rule: 1, startedAtBase: true)
         }
         return StoredHead(position: 0, chain: IntegrityChain.genesis, rule: 1)
     }
@@ -181,8 +189,14 @@ extension PostgresEventStore {
         """
 
     func streamVersion(_ stream: String, _ connection: PostgresConnection) async throws -> Int64 {
-        let rows = try await connection.query(
-            "SELECT coalesce(max(version), 0)::bigint FROM events WHERE device = \(device) AND stream = \(stream)", logger: logger)
+        // A session the device's base carries continues from its carried version.
+        let rows = try await connection.query("""
+            SELECT coalesce(max(version),
+                            (SELECT version FROM device_base_sessions WHERE device = \(device) AND session = \(stream)),
+                            (SELECT max(version) FROM device_base_erasures WHERE device = \(device) AND \(stream) = \(SubjectErasure.stream)),
+                            0)::bigint
+            FROM events WHERE device = \(device) AND stream = \(stream)
+            """, logger: logger)
         for try await (version) in rows.decode(Int64.self) { return version }
         return 0
     }

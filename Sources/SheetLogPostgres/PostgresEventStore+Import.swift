@@ -26,17 +26,21 @@ extension PostgresEventStore {
     ///   pushes commit side by side. A run that fails midway (a killed process, a restarted server)
     ///   has committed whole batches only.
     ///
-    /// - Pruned sources: with `base` (the source's ``LogBase``, when a prune removed the start of its
-    ///   log), the source's chain is recomputed from the base and the import continues only where the
-    ///   fleet already holds the pruned part: the stored event at the cut must carry the base's chain
-    ///   (else ``SheetLogError/Code/historyMismatch``); a fleet that holds less is refused with
-    ///   ``SheetLogError/Code/pruned`` naming the positions it would lack.
+    /// - Pruned sources: with `base` (the source's base as an export writes it, when a prune removed
+    ///   the start of its log), the source's chain is recomputed from the base. A device new to the
+    ///   fleet (no event, no base) starts at the base, recorded as such (`device_bases`, fleet
+    ///   migration 0010, with its carried sessions, their read-model rows and its erasures), in a
+    ///   transaction of its own before the first batch. Otherwise the import continues only where
+    ///   the fleet already holds the pruned part: the stored event at the cut (or the device's own
+    ///   base there) must carry the base's chain (else ``SheetLogError/Code/historyMismatch``); a
+    ///   fleet that holds less is refused with ``SheetLogError/Code/pruned`` naming the positions it
+    ///   would lack.
     ///
     /// The source is read `batchSize` events at a time, twice (verify, then store); events appended to
     /// it meanwhile are left for the next run.
     @concurrent
     public func importLog(
-        from source: any EventStore, base: LogBase? = nil, batchSize: Int = PostgresEventStore.importBatchSize
+        from source: any EventStore, base: LogBaseImage? = nil, batchSize: Int = PostgresEventStore.importBatchSize
     ) async throws -> PostgresImportReport {
         // One connection of its own for the whole run: a server that restarts or goes away ends the
         // import with an error at its next statement instead of a lease that waits for the pool.
@@ -49,7 +53,7 @@ extension PostgresEventStore {
     /// device's import) instead of a connection of its own.
     @concurrent
     public func importLog(
-        from source: any EventStore, base: LogBase? = nil, batchSize: Int = PostgresEventStore.importBatchSize,
+        from source: any EventStore, base: LogBaseImage? = nil, batchSize: Int = PostgresEventStore.importBatchSize,
         on connection: PostgresImportConnection
     ) async throws -> PostgresImportReport {
         try ensureOpen("import")
@@ -68,10 +72,16 @@ extension PostgresEventStore {
     private static let importInterrupted = "the batches committed before are stored; a rerun stores the rest"
 
     private func importLog(
-        from source: any EventStore, base: LogBase?, batchSize: Int, _ connection: PostgresConnection
+        from source: any EventStore, base: LogBaseImage?, batchSize: Int, _ connection: PostgresConnection
     ) async throws -> PostgresImportReport {
         let sourceThrough = try await source.lastPosition()
-        let stored = try await lastLink(connection)
+        var stored = try await lastLink(connection)
+        var startedAtBase = false
+        if let base, stored.position == 0 {
+            // New to the fleet: it starts at the base (the file holds nothing before it).
+            startedAtBase = try await transaction("import", on: connection) { [self] connection in try await startAtBase(base, connection) }
+            stored = try await lastLink(connection)
+        }
         if let base { try await requireHeld(base, storedThrough: stored.position, connection) }
         // A rest of one batch or less (a device file's usual case) is kept from the verifying read:
         // the source is read, decoded and hashed once instead of twice.
@@ -106,7 +116,8 @@ extension PostgresEventStore {
             head = (last.position, last.chain)
         }
         return PostgresImportReport(
-            device: device, imported: imported, storedThrough: head.position, chainHead: head.chain, sourceThrough: sourceThrough)
+            device: device, imported: imported, storedThrough: head.position, chainHead: head.chain, sourceThrough: sourceThrough,
+            startedAtBase: startedAtBase ? base.map { LogBase(image: $0) } : nil)
     }
 
     /// Recomputes the source's chain from genesis through `through` and checks that it agrees with
@@ -116,7 +127,7 @@ extension PostgresEventStore {
     /// Returns the events after the stored head, verified, when they are one batch or fewer (nil
     /// when there are none or more). A pruned source is walked from its `base`.
     private func verifySource(
-        _ source: any EventStore, from base: LogBase?, through sourceThrough: Int64, stored: (Int64, [UInt8]), batchSize: Int,
+        _ source: any EventStore, from base: LogBaseImage?, through sourceThrough: Int64, stored: (Int64, [UInt8]), batchSize: Int,
         _ connection: PostgresConnection
     ) async throws -> [RecordedEvent]? {
         let keepsRest = sourceThrough > stored.0 && sourceThrough - stored.0 <= Int64(batchSize)
@@ -153,14 +164,17 @@ extension PostgresEventStore {
     }
 
     /// A pruned source continues a stored log only where the fleet holds what the prune removed:
-    /// through the cut at least, with the base's chain at the cut.
-    private func requireHeld(_ base: LogBase, storedThrough: Int64, _ connection: PostgresConnection) async throws {
+    /// through the cut at least, with the base's chain at the cut. A device that started at a later
+    /// base than the file's is checked by the chain at the stored head (``verifySource``): the
+    /// fleet never held what lies between the two cuts.
+    private func requireHeld(_ base: LogBaseImage, storedThrough: Int64, _ connection: PostgresConnection) async throws {
         guard storedThrough >= base.cutPosition else {
             throw SheetLogError(
                 .pruned,
                 "the log to import was pruned through position \(base.cutPosition) (it begins at position \(base.firstKeptPosition)), but the fleet holds device \(device) only through position \(storedThrough): positions \(storedThrough + 1)-\(base.cutPosition) are in neither; nothing was imported",
                 context: .init(position: base.cutPosition, operation: "import"))
         }
+        if let own = try await storedBase(connection), own.cutPosition > base.cutPosition { return }
         if try await storedChain(at: base.cutPosition, connection) != base.chain {
             throw mismatchError(at: base.cutPosition, storedThrough: storedThrough, tail: "its base does not continue the stored log; nothing was imported")
         }
@@ -169,9 +183,10 @@ extension PostgresEventStore {
     /// The refusal of a source whose events 1 (or its base's cut + 1) … `through` are not all the
     /// stored ones: the first position where a row differs, found by reading both logs side by side.
     private func historyMismatch(
-        _ source: any EventStore, from base: LogBase?, through: Int64, storedThrough: Int64, tail: String, _ connection: PostgresConnection
+        _ source: any EventStore, from base: LogBaseImage?, through: Int64, storedThrough: Int64, tail: String, _ connection: PostgresConnection
     ) async throws -> SheetLogError {
-        var after: Int64 = base?.cutPosition ?? 0
+        // Compared from where both logs begin: the file's cut or the device's own base in the fleet.
+        var after: Int64 = max(base?.cutPosition ?? 0, try await storedBase(connection)?.cutPosition ?? 0)
         while after < through {
             let theirs = try await source.readAll(after: after, through: through, limit: 2_000, types: nil)
             let ours = try await storedEvents(after: after, through: through, limit: 2_000, connection)
@@ -198,10 +213,13 @@ extension PostgresEventStore {
             context: .init(position: position, operation: "import"))
     }
 
-    /// The stored chain of the device's event at `position`, nil when there is none.
+    /// The stored chain of the device's event at `position` (at the cut of the base it started at,
+    /// the base's), nil when there is none.
     private func storedChain(at position: Int64, _ connection: PostgresConnection) async throws -> [UInt8]? {
-        let rows = try await connection.query(
-            "SELECT chain FROM events WHERE device = \(device) AND position = \(position)", logger: logger)
+        let rows = try await connection.query("""
+            SELECT chain FROM events WHERE device = \(device) AND position = \(position)
+            UNION ALL SELECT chain FROM device_bases WHERE device = \(device) AND cut_position = \(position)
+            """, logger: logger)
         for try await (chain) in rows.decode(Data.self) { return [UInt8](chain) }
         return nil
     }

@@ -45,7 +45,8 @@ extension PostgresEventStore {
         foldedSessions.store(rows.sessions, epoch: nil)
     }
 
-    /// The session folded from its events before `version`, read in this transaction.
+    /// The session folded from its events before `version` (from its carried state, when the device's
+    /// base carries it), read in this transaction.
     func priorSession(_ stream: String, before version: Int64, _ connection: PostgresConnection) async throws -> ProjectedSession {
         var session = ProjectedSession(session: stream)
         guard version > 1 else { return session }
@@ -57,7 +58,15 @@ extension PostgresEventStore {
             SELECT \(unescaped: Self.eventColumns) FROM events
             WHERE device = \(device) AND stream = \(stream) AND version < \(version) ORDER BY version
             """, logger: logger)
-        for event in try await Self.decodeEvents(rows) {
+        let events = try await Self.decodeEvents(rows)
+        // A stream whose stored events do not begin at version 1 is one the device's base carries
+        // (fleet migration 0010): its fold goes on from the carried state.
+        var after: Int64 = 0
+        if events.first?.version != 1, let carried = try await carriedState(of: stream, connection) {
+            session = try CarriedSession(snapshot: carried.snapshot, keys: NoSubjectKeys(), valuesSealed: false).projected
+            after = carried.version
+        }
+        for event in events where event.version > after {
             let logged = LoggedEvent(event)
             let (event, sealing) = try logged.sheetEvent(keys: NoSubjectKeys())
             session.adopt(sealing)

@@ -83,12 +83,15 @@ extension PostgresEventStore {
         !identifier.utf8.contains(0)
     }
 
-    /// Recomputes the device's chain from genesis, each event under its own rule, a chunk at a time,
-    /// and stops at the first stored link that breaks it.
+    /// Recomputes the device's chain from genesis (from its base's chain, when it started at one),
+    /// each event under its own rule, a chunk at a time, and stops at the first stored link that breaks it.
     @concurrent
     public func verifyChain() async throws -> ChainVerification {
-        var walk = ChainWalk()
-        var after: Int64 = 0
+        let base = try await reading("verifyChain") { client in
+            try await client.withConnection { connection in try await storedBase(connection) }
+        }
+        var walk = base.map { ChainWalk(base: $0.chain) } ?? ChainWalk()
+        var after: Int64 = base?.cutPosition ?? 0
         while true {
             try Task.checkCancellation()
             let chunk = try await readAll(after: after, through: nil, limit: 5_000, types: nil)

@@ -18,14 +18,16 @@ extension PostgresEventStore {
         }
     }
 
-    /// Deletes the device's read-model rows and writes them again from its events, in the caller's
+    /// Deletes the device's read-model rows and writes them again from its events (and the sessions
+    /// its base carries, when it started at one), in the caller's
     /// transaction, into whichever `dismissals`, `presentations` and `sessions` the connection's
     /// search path finds first (verify's temporary copies shadow the tables).
     func writeRebuiltRows(_ connection: PostgresConnection) async throws {
         let chunks = try await rawChunks(connection)
+        let carried = try await carriedSessions(connection)
         var next = 0
         // The fleet holds no subjects' keys: sealed values are folded as withheld (stored as the stand-in `[sealed]`).
-        let folded = try PipelinedEventScan.fold(keys: NoSubjectKeys()) { capacity in
+        let folded = try PipelinedEventScan.fold(keys: NoSubjectKeys(), carried: carried) { capacity in
             defer { next += 1 }
             return next < chunks.count ? chunks[next] : RawEventChunk(capacity: capacity)
         }

@@ -1,3 +1,5 @@
+import SheetLogStorage
+
 /// What ``PostgresEventStore/importLog(from:batchSize:)`` stored: how many events this run added and
 /// where the device's stored log ends now.
 ///
@@ -16,13 +18,19 @@ public struct PostgresImportReport: Sendable, Hashable {
     public var chainHead: [UInt8]
     /// The source's last position when the run read it (later events wait for the next run).
     public var sourceThrough: Int64
+    /// The base this run started the device at: set when the device was new to the fleet and its
+    /// file pruned, so its log in the fleet begins at the base's cut + 1 (`device_bases`).
+    public var startedAtBase: LogBase?
 
-    public init(device: String, imported: Int, storedThrough: Int64, chainHead: [UInt8], sourceThrough: Int64) {
+    public init(
+        device: String, imported: Int, storedThrough: Int64, chainHead: [UInt8], sourceThrough: Int64, startedAtBase: LogBase? = nil
+    ) {
         self.device = device
         self.imported = imported
         self.storedThrough = storedThrough
         self.chainHead = chainHead
         self.sourceThrough = sourceThrough
+        self.startedAtBase = startedAtBase
     }
 
     /// ``chainHead`` as lowercase hexadecimal (as `sqlite3`'s `hex(chain)`, lowercased).

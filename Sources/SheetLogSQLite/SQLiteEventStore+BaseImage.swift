@@ -33,6 +33,14 @@ extension SQLiteEventStore {
             removedEvents: base.removedEvents, erasures: erasures, sessions: sessions)
     }
 
+    /// ``baseImage(keys:in:)`` on this store's reader: what `sheetlog-server import` of a pruned file
+    /// sends a device new to the fleet. Without `keys` (a file opened without its master key) a
+    /// sealed log's carried values read as withheld markers, so nothing sealed leaves in clear.
+    @concurrent
+    package func baseImage(keys: any SubjectKeys = NoSubjectKeys()) async throws -> LogBaseImage? {
+        try await reading("base image") { db in try Self.baseImage(keys: keys, in: db) }
+    }
+
     /// What ``installBase(_:)`` did.
     package enum BaseInstallation: Sendable, Equatable {
         /// The base is written: the log is empty and begins at its cut + 1.

@@ -17,8 +17,10 @@ struct ImportCommand: AsyncParsableCommand {
             chain is recomputed and found to continue what is stored: a rerun stores nothing new, a rerun \
             after a failure or on a grown file stores the rest. A file whose history differs from the \
             stored one (a fork, an edited row) is refused with the first differing position, and nothing \
-            is stored. A pruned file (sheetlog prune) continues only where the fleet holds the device \
-            through its cut; otherwise it is refused, naming the positions the fleet would lack. With --device-per-file, each file is the log of the device its name says (ipad-7.sqlite: \
+            is stored. A pruned file (sheetlog prune) of a device new to the fleet starts it at the file's \
+            base (its cut, chain value, carried sessions and erasures, recorded in device_bases); a device \
+            the fleet holds continues only where the fleet holds it through the cut, and is refused \
+            otherwise, naming the positions the fleet would lack. With --device-per-file, each file is the log of the device its name says (ipad-7.sqlite: \
             ipad-7), imported --jobs at a time, each job on one connection, a line each in file order; a refused \
             file does not stop the others. Exit codes: 0 imported (or nothing new), 1 a refused file or a failed connection, 2 usage.
             """)
@@ -85,7 +87,7 @@ struct ImportCommand: AsyncParsableCommand {
         defer { try? source.close() }
         let store = try await PostgresEventStore.open(url: postgresURL ?? "", device: device)
         defer { store.close() }
-        let report = try await store.importLog(from: source, base: try await source.logBase(), batchSize: batchSize)
+        let report = try await store.importLog(from: source, base: try await source.baseImage(), batchSize: batchSize)
         CommandIO.output(try summary(report) + "\n")
     }
 
@@ -126,7 +128,7 @@ struct ImportCommand: AsyncParsableCommand {
                         let source = try SQLiteEventStore(readingFileAt: files[index])
                         defer { try? source.close() }
                         let store = try first.store(ofDevice: Self.deviceName(of: files[index]))
-                        let base = try await source.logBase()
+                        let base = try await source.baseImage()
                         return (index, connection, .success(try await store.importLog(from: source, base: base, batchSize: batchSize, on: connection)))
                     } catch let error as SheetLogError where error.code != .connectionFailed {
                         return (index, connection, .failure(error))
@@ -161,11 +163,16 @@ struct ImportCommand: AsyncParsableCommand {
             let object: [String: Any] = [
                 "device": report.device, "imported": report.imported, "storedThrough": report.storedThrough,
                 "chainHead": report.chainHeadHex, "fileThrough": report.sourceThrough,
+                "startedAtBase": report.startedAtBase.map { ["cutPosition": $0.cutPosition, "removedEvents": $0.removedEvents] as [String: Any] } ?? NSNull(),
             ]
             line = String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
         } else {
             let events = report.imported == 1 ? "event" : "events"
             line = "imported \(report.imported) \(events) of device \(report.device): stored through position \(report.storedThrough), chain head \(report.chainHeadHex)"
+                + (report.startedAtBase.map { base in
+                    let date = Date(timeIntervalSince1970: Double(base.prunedAt) / 1_000).formatted(.iso8601)
+                    return "; new to the fleet, it starts at its base: pruned through position \(base.cutPosition) on \(date) (\(base.removedEvents) events removed)"
+                } ?? "")
         }
         return line
     }

@@ -28,4 +28,11 @@ public struct LogBase: Sendable, Hashable, Codable {
 
     /// The first position the kept log can hold.
     public var firstKeptPosition: Int64 { cutPosition + 1 }
+
+    /// The base `image` describes, with the totals of its erasures.
+    public init(image: LogBaseImage) {
+        self.init(
+            cutPosition: image.cutPosition, chain: image.chain, prunedAt: image.prunedAt, removedEvents: image.removedEvents,
+            carriedErasures: image.erasures.count, carriedErasuresVersion: image.erasures.last?.version ?? 0)
+    }
 }

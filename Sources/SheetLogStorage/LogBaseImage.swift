@@ -40,6 +40,9 @@ public struct LogBaseImage: Sendable, Hashable {
         self.sessions = sessions
     }
 
+    /// The first position the kept log can hold.
+    public var firstKeptPosition: Int64 { cutPosition + 1 }
+
     /// One carried session: its last removed version and its state at that version, as the JSON
     /// object `docs/ingest-format.md` describes (`baseSession`), every value in clear.
     public struct Session: Sendable, Hashable {

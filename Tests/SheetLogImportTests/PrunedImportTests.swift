@@ -5,7 +5,8 @@ import SheetLogTestSupport
 import Testing
 
 /// `sheetlog-server import` of a pruned device file (issue 37 item 7): it continues where the fleet
-/// already holds what the prune removed, and is refused, naming the base, where the fleet lacks it.
+/// already holds what the prune removed (a device new to the fleet starts at the base:
+/// `FleetBaseImportTests`), and is refused where the history differs.
 @Suite struct PrunedImportTests {
     /// A device file with sessions a, b (finished, 8 events) recorded 30 days before the clock's now.
     static func deviceFile() async throws -> (DeviceFile, ManualClock) {
@@ -50,19 +51,6 @@ import Testing
         #expect(rerun.status == 0 && rerun.stdout.hasPrefix("imported 0 events"), "\(rerun.stdout)\(rerun.stderr)")
         let verify = try await InProcessCommand.run(.sheetlogServer, ["verify", "--postgres", fleet.url])
         #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
-    }
-
-    @Test func aFleetThatLacksThePrunedPartRefusesItNamingTheBase() async throws {
-        let (file, clock) = try await Self.deviceFile()
-        defer { file.remove() }
-        let fleet = try await FleetDatabase.fresh()
-        _ = try await Self.prune(file, clock, thenRecord: ["c"])
-
-        let run = try await Self.importFile(file, as: "phone", into: fleet)
-        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        #expect(run.stderr.contains("pruned through position 8"), "\(run.stderr)")
-        #expect(run.stderr.contains("the fleet holds device phone only through position 0: positions 1-8 are in neither"), "\(run.stderr)")
-        #expect(try await fleet.rows(device: "phone").isEmpty, "nothing was imported")
     }
 
     @Test func aFleetWhoseHistoryDiffersAtTheCutRefusesIt() async throws {

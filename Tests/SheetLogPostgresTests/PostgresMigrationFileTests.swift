@@ -17,6 +17,7 @@ import Testing
         7: "d1b4dce7c761ffcc9e90d4c0e0a48eb7791c708482a68cb2dd1d497557303159",
         8: "1ccbd5ba31c4b5b6da83cd31f9c7101e94440a068ec8254f97e3f8ede75ba988",
         9: "c44d9b879b391e94ebf702520018b6741fff991d51b0cb0a575a3573696c7eab",
+        10: "0fb0b84b006067abc9e5eacefda550a411a07312287ac725e1768991f8f77267",
     ]
 
     static let directory = URL(fileURLWithPath: #filePath)

@@ -18,8 +18,10 @@ final class PostgresAppendTransaction: AppendTransaction {
         var streams: [String: Int64] = [:]
         var eventIDs: Set<String> = []
         var receipts: Set<String> = []
+        /// Sessions whose carried state (the device's base) was asked for.
+        var bases: Set<String> = []
 
-        var isEmpty: Bool { streams.isEmpty && eventIDs.isEmpty && receipts.isEmpty }
+        var isEmpty: Bool { streams.isEmpty && eventIDs.isEmpty && receipts.isEmpty && bases.isEmpty }
     }
 
     let mark: LogMark
@@ -28,10 +30,16 @@ final class PostgresAppendTransaction: AppendTransaction {
     /// Loaded ids: the stored event, or nil when none is stored under the id.
     private var eventsByID: [String: RecordedEvent?] = [:]
     private var receipts: [String: CommandReceipt?] = [:]
+    /// Loaded carried states: the device's base's, or nil when it carries none for the session.
+    private var bases: [String: CarriedState?] = [:]
     private(set) var missing = Missing()
 
-    init(mark: LogMark) {
+    /// Whether the device started at a base: else no session is carried, and nothing is asked.
+    let startedAtBase: Bool
+
+    init(mark: LogMark, startedAtBase: Bool) {
         self.mark = mark
+        self.startedAtBase = startedAtBase
     }
 
     /// Starts a pass: nothing missed yet.
@@ -75,8 +83,16 @@ final class PostgresAppendTransaction: AppendTransaction {
     /// with sealing: a log the facade records into on PostgreSQL is plain.
     func sealing() throws -> (any AppendSealing)? { nil }
 
-    /// Nothing is pruned in the fleet yet (retention there is a later slice).
-    func base(of session: String) throws -> SessionBase? { nil }
+    /// The state the device's base carries for `session` (a device that started in the fleet at a
+    /// base); the fleet prunes nothing itself, so no session reads as pruned whole.
+    func base(of session: String) throws -> SessionBase? {
+        guard startedAtBase, PostgresEventStore.storable(session) else { return nil }
+        guard let loaded = bases[session] else {
+            missing.bases.insert(session)
+            return nil
+        }
+        return loaded.map { .carried($0) }
+    }
 
     func receipt(_ commandID: String) throws -> CommandReceipt? {
         guard PostgresEventStore.storable(commandID) else { return nil }
@@ -88,7 +104,11 @@ final class PostgresAppendTransaction: AppendTransaction {
     }
 
     /// Takes in the rows loaded for a pass's ``missing`` reads.
-    func load(streams loaded: [String: (after: Int64, events: [RecordedEvent])], events: [RecordedEvent], receipts found: [CommandReceipt]) {
+    func load(
+        streams loaded: [String: (after: Int64, events: [RecordedEvent])], events: [RecordedEvent], receipts found: [CommandReceipt],
+        bases carried: [String: CarriedState?]
+    ) {
+        for (session, state) in carried { bases[session] = .some(state) }
         for (stream, rows) in loaded { streams[stream] = rows }
         for id in missing.eventIDs { eventsByID[id] = .some(nil) }
         for event in events { eventsByID[event.eventID] = event }
@@ -100,6 +120,16 @@ final class PostgresAppendTransaction: AppendTransaction {
     func loadedVersion(of stream: String) -> Int64? {
         guard let loaded = streams[stream] else { return nil }
         if let last = loaded.events.last { return last.version }
-        return loaded.after == 0 ? 0 : nil
+        if !startedAtBase { return loaded.after == 0 ? 0 : nil }
+        switch bases[stream] {
+        case .some(.some(let carried)):
+            // A carried session with no kept event after what was read is at its carried version.
+            return loaded.after <= carried.version ? carried.version : nil
+        case .some(.none):
+            return loaded.after == 0 ? 0 : nil
+        case .none:
+            // Whether the device's base carries the stream was not asked: the store answers.
+            return nil
+        }
     }
 }

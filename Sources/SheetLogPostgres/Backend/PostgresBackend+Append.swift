@@ -33,7 +33,7 @@ extension PostgresBackend {
             let head = try await store.lastLink(connection)
             let (position, chain) = (head.position, head.chain)
             let startMark = LogMark(epoch: epoch.withLock { $0 }, position: position)
-            let transaction = PostgresAppendTransaction(mark: startMark)
+            let transaction = PostgresAppendTransaction(mark: startMark, startedAtBase: head.startedAtBase)
             let settled = try await settle(decide, transaction, connection)
             let decided = settled.decided
             if decided.batches.allSatisfy(\.events.isEmpty) && decided.receipts.isEmpty {

@@ -88,7 +88,9 @@ extension PostgresBackend {
                     occurredAt: occurredAt, recordedAt: recordedAt))
             }
         }
-        transaction.load(streams: streams, events: events, receipts: receipts)
+        var bases: [String: CarriedState?] = [:]
+        for session in missing.bases { bases[session] = .some(try await store.carriedState(of: session, connection)) }
+        transaction.load(streams: streams, events: events, receipts: receipts, bases: bases)
     }
 }
 

@@ -1,4 +1,5 @@
 import PostgresNIO
+import SheetLogDomain
 import SheetLogStorage
 
 /// The checks of verify that read the device's log shape and the schema that guards it.
@@ -78,11 +79,16 @@ extension PostgresBackend {
                 FROM events WHERE device = \(device)
                 """, logger: logger)
             for try await row in totals.decode((Int64, Int64, Int64, Int64).self) { (count, first, last, sessions) = row }
-            var positions = VerificationReport.Check(name: "positions", passed: true, detail: "positions 1…\(last) without gaps")
-            if count > 0, first != 1 || last != count {
-                var gap: Int64 = 1
+            // A device that started at a base holds positions from its cut + 1.
+            let cut = try await client.withConnection { connection in try await store.storedBase(connection)?.cutPosition } ?? 0
+            let start = cut + 1
+            let since = cut == 0 ? "" : " (the device started in the fleet at its base, pruned through position \(cut))"
+            var positions = VerificationReport.Check(
+                name: "positions", passed: true, detail: "positions \(start)…\(max(last, cut)) without gaps\(since)")
+            if count > 0, first != start || last - cut != count {
+                var gap: Int64 = start
                 let rows = try await client.query("""
-                    SELECT coalesce((SELECT 1::bigint WHERE NOT EXISTS (SELECT 1 FROM events WHERE device = \(device) AND position = 1)),
+                    SELECT coalesce((SELECT \(start)::bigint WHERE NOT EXISTS (SELECT 1 FROM events WHERE device = \(device) AND position = \(start))),
                                     (SELECT e.position + 1 FROM events e WHERE e.device = \(device) AND e.position < \(last) AND NOT EXISTS
                                        (SELECT 1 FROM events n WHERE n.device = \(device) AND n.position = e.position + 1)
                                      ORDER BY e.position LIMIT 1), 0)::bigint
@@ -95,19 +101,26 @@ extension PostgresBackend {
         }
     }
 
-    /// Each session's versions must be 1, 2, 3 … in position order.
+    /// Each session's versions must be 1, 2, 3 … in position order; a session the device's base
+    /// carries (and `$erasures` after the erasures it carries) goes on from its carried version.
     private func versionsCheck(sessions: Int, _ client: PostgresClient) async throws -> VerificationReport.Check {
         let rows = try await client.query("""
             SELECT stream, position, version, previous_version, previous_position FROM (
-                SELECT stream, position, version,
-                       lag(version, 1, 0::bigint) OVER (PARTITION BY stream ORDER BY position) AS previous_version,
-                       lag(position) OVER (PARTITION BY stream ORDER BY position) AS previous_position
-                FROM events WHERE device = \(device)) AS ordered
+                SELECT e.stream, e.position, e.version,
+                       lag(e.version, 1, coalesce(c.version, 0::bigint)) OVER (PARTITION BY e.stream ORDER BY e.position) AS previous_version,
+                       lag(e.position) OVER (PARTITION BY e.stream ORDER BY e.position) AS previous_position
+                FROM events e LEFT JOIN (
+                    SELECT session AS stream, version FROM device_base_sessions WHERE device = \(device)
+                    UNION ALL SELECT \(SubjectErasure.stream), max(version) FROM device_base_erasures WHERE device = \(device) HAVING count(*) > 0
+                ) c ON c.stream = e.stream
+                WHERE e.device = \(device)) AS ordered
             WHERE version <> previous_version + 1 ORDER BY position LIMIT 1
             """, logger: store.logger)
         for try await (stream, position, version, previousVersion, previousPosition) in rows.decode((String, Int64, Int64, Int64, Int64?).self) {
             guard let previousPosition else {
-                return .init(name: "versions", passed: false, detail: "session \(stream) starts with version \(version) at position \(position), not 1")
+                let carried = previousVersion == 0 ? "" : " (its base carries it at version \(previousVersion))"
+                return .init(name: "versions", passed: false,
+                             detail: "session \(stream) starts with version \(version) at position \(position), not \(previousVersion + 1)\(carried)")
             }
             return .init(name: "versions", passed: false,
                          detail: "session \(stream) has version \(version) at position \(position), after version \(previousVersion) at position \(previousPosition): versions must be 1, 2, 3 … in position order")

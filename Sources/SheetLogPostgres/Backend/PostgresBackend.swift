@@ -20,12 +20,27 @@ package final class PostgresBackend: SheetLogBackend, Sendable {
     /// None: a device's log in the fleet store comes without its master key.
     package func subjectsWithKeys() async throws -> [String] { [] }
 
-    /// Nothing is pruned in the fleet yet (retention there is a later slice).
-    package func base(of session: String) async throws -> SessionBase? { nil }
+    /// The state the device's base carries for `session`, when the device started in the fleet at
+    /// a base (fleet migration 0010). The fleet prunes nothing itself (its retention is a later
+    /// question), and a base records no session the device's prunes removed whole: none reads as pruned.
+    package func base(of session: String) async throws -> SessionBase? {
+        try await store.reading("pruning") { client in
+            try await client.withConnection { connection in try await store.carriedState(of: session, connection) }
+        }.map { .carried($0) }
+    }
 
-    package func logBase() async throws -> LogBase? { nil }
+    package func logBase() async throws -> LogBase? {
+        try await store.reading("log base") { client in
+            try await client.withConnection { connection in try await store.storedBase(connection) }
+        }
+    }
 
-    package func baseImage() async throws -> LogBaseImage? { nil }
+    /// The base the device started at, its carried values as the fleet holds them (withheld for a sealed device).
+    package func baseImage() async throws -> LogBaseImage? {
+        try await store.reading("base image") { client in
+            try await client.withConnection { connection in try await store.baseImage(connection) }
+        }
+    }
 
     /// A device's log in the fleet arrives by import or push, from its first kept position.
     package func installBase(_ image: LogBaseImage) async throws -> Bool {

@@ -195,10 +195,12 @@ package struct PostgresSharedKeys: Sendable {
         try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(name), 0))", logger: logger)
     }
 
-    /// Erased on the collector (on every device or this one), or by an `eraseSubject` event the device pushed.
+    /// Erased on the collector (on every device or this one), by an `eraseSubject` event the device
+    /// pushed, or by one its prunes removed and its base carries (fleet migration 0010).
     static func isErased(_ subject: String, device: String, _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
         let rows = try await connection.query("""
             SELECT EXISTS (SELECT 1 FROM subject_erasures WHERE subject = \(subject) AND (device IS NULL OR device = \(device)))
+                OR EXISTS (SELECT 1 FROM device_base_erasures WHERE device = \(device) AND subject = \(subject))
                 OR EXISTS (SELECT 1 FROM events WHERE device = \(device) AND stream = \(SubjectErasure.stream)
                            AND type = \(SubjectErasure.type) AND payload::jsonb ->> 'subject' = \(subject))
             """, logger: logger)
@@ -226,6 +228,20 @@ package struct PostgresSharedKeys: Sendable {
         }
         if subjects.isEmpty { return }
         try await lockTableForErasures(in: events, device: device, connection, logger)  // held already: returns at once
+        try await deleteKeys(of: subjects, device: device, connection, logger)
+    }
+
+    /// Takes `shared_keys` before a device's base is stored with the erasures its prunes removed
+    /// (``deleteKeys(of:device:_:_:)`` then deletes their keys), as ``lockTableForErasures(in:device:_:_:)`` does for a batch.
+    static func lockTableForBase(of device: String, _ connection: PostgresConnection, _ logger: Logger) async throws {
+        try await lockTable(
+            connection, logger, refusing: "erasure of \(device)'s shared keys",
+            "the base that erases them was not stored: importing the file again retries it")
+    }
+
+    /// Deletes `device`'s shared keys of `subjects` and rewrites the table when it deleted one, in the
+    /// caller's transaction, which took the table first.
+    static func deleteKeys(of subjects: Set<String>, device: String, _ connection: PostgresConnection, _ logger: Logger) async throws {
         var deleted = 0
         // In the order shares lock them.
         for subject in subjects.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
