@@ -14,4 +14,14 @@ public protocol PushSource: Sendable {
     func acknowledgePush(collector: String, device: String, through: Int64, chain: [UInt8], at milliseconds: Int64) async throws
     /// Returns once the log holds an event after `position`; throws when the task is cancelled.
     func waitForEvents(after position: Int64) async throws
+    /// Where a pruned log begins: the last position its prunes removed, and when the latest ran
+    /// (milliseconds since 1970); nil for a log never pruned. The pusher sends nothing at or
+    /// before the cut: a collector that holds the device through it (or started it at this base)
+    /// takes the rest, one that lacks the pruned part answers with a gap and the push stops.
+    func pruneCut() async throws -> (position: Int64, prunedAt: Int64)?
+}
+
+extension PushSource {
+    /// A log that is never pruned.
+    public func pruneCut() async throws -> (position: Int64, prunedAt: Int64)? { nil }
 }

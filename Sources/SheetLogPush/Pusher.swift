@@ -68,6 +68,10 @@ public struct Pusher: Sendable {
         var summary = PushSummary()
         var next = (try await source.pushCursor(collector: collector, device: device)?.through ?? 0) + 1
         summary.acknowledgedThrough = next - 1
+        // A pruned log holds nothing at or before its cut: it is sent from there, and a collector
+        // that lacks the pruned part answers with a gap below the cut.
+        let cut = try await source.pruneCut()
+        if let cut, next <= cut.position { next = cut.position + 1 }
         var backoff = PushBackoff()
         var sharing = keySharing.map { KeySharingProgress(sharing: $0) }
         onState(.idle(acknowledgedThrough: next - 1))
@@ -108,6 +112,7 @@ public struct Pusher: Sendable {
                 summary.acknowledgedThrough = max(summary.acknowledgedThrough, through)
                 next = through + 1
             case let .resume(after):
+                if let cut, after < cut.position { throw Self.lacksPrunedPart(collector, device: device, storedThrough: after, cut: cut) }
                 let last = try await source.lastPosition()
                 guard after <= last else { throw Self.collectorHoldsMore(after, last) }
                 next = after + 1
@@ -201,6 +206,16 @@ public struct Pusher: Sendable {
             .historyMismatch,
             "the collector stores this device's log through position \(storedThrough), but this file ends at \(last): it holds another device's log, or an older copy of this one",
             context: .init(position: storedThrough, operation: "push"))
+    }
+
+    /// The collector holds this device short of the log's cut: sent from there, the fleet would
+    /// lack the pruned part for good.
+    static func lacksPrunedPart(_ collector: String, device: String, storedThrough: Int64, cut: (position: Int64, prunedAt: Int64)) -> SheetLogError {
+        let date = Date(timeIntervalSince1970: Double(cut.prunedAt) / 1_000).formatted(.iso8601)
+        return SheetLogError(
+            .pruned,
+            "this log was pruned through position \(cut.position) on \(date), and \(collector) holds it as device \(device) only through position \(storedThrough): the fleet would lack positions \(storedThrough + 1)-\(cut.position); nothing was stored. Push to the collector that received them before the prune, or import the file into a fleet that never held the device (it starts at the base)",
+            context: .init(position: cut.position, operation: "push"))
     }
 
     static func reason(of reply: PushReply) -> String {

@@ -86,4 +86,36 @@ import Testing
         }
         #expect(try await harness.fleet.rows(device: harness.device).isEmpty, "nothing of a log that starts mid-way reaches the fleet")
     }
+
+    /// A device started at its base by an import (new to the fleet) then pushes: from its cut, not
+    /// from its never-used cursor, and the collector takes it.
+    @Test(.timeLimit(.minutes(8)))
+    func aDeviceStartedAtItsBaseByAnImportThenPushes() async throws {
+        let harness = try await CollectorHarness.make(device: "imported")
+        defer { harness.close() }
+        let file = try DeviceFile.unwritten()
+        defer { file.remove() }
+        let clock = ManualClock()
+        let database = try SheetLogDatabase.open(path: file.path, options: Self.options(clock))
+        defer { try? database.close() }
+        try await Self.finished(["a", "b"], in: database)
+        try await database.record(.present(presentation: "p1", route: Route(name: "newExpense")), in: "draft")
+        try await database.record(.edit(field: "amount", value: "7.10"), in: "draft")
+        clock.advance(by: 30 * Self.day)
+        let report = try await database.prune(before: Self.cutoff(clock))
+        #expect(report.cutPosition == 10 && report.carriedSessions == 1, "\(report)")
+        try await Self.finished(["c"], in: database)
+        let imported = try await InProcessCommand.run(
+            .sheetlogServer, ["import", "--postgres", harness.fleet.url, "--device", harness.device, file.path])
+        #expect(imported.status == 0 && imported.stdout.contains("new to the fleet"), "\(imported.stdout)\(imported.stderr)")
+
+        try await harness.run(.live) { client in
+            let collector = "http://127.0.0.1:\(client.port!)"
+            try await database.record(.edit(field: "amount", value: "7.20"), in: "draft")
+            try await Self.finished(["d"], in: database)
+            let summary = try await database.push(to: collector, device: harness.device, token: harness.deviceToken, follow: false).result
+            #expect(summary.acknowledgedThrough == (try await database.lastPosition()))
+        }
+        #expect(try await harness.fleet.rows(device: harness.device) == (try file.rows()), "every kept event once, from the cut on")
+    }
 }

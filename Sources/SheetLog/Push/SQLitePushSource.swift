@@ -16,20 +16,12 @@ struct SQLitePushSource: PushSource {
         try await store.lastPosition()
     }
 
-    /// Throws ``SheetLogError/Code/pruned`` for a collector that never acknowledged what a prune
-    /// removed (one enrolled after the prune): sent from its cursor, the log would reach the fleet
-    /// starting in the middle, and the fleet would lack the pruned part for good.
     func pushCursor(collector: String, device: String) async throws -> (through: Int64, chain: [UInt8])? {
-        let cursor = try await store.pushCursor(collector: collector, device: device)
-        let acknowledged = cursor?.through ?? 0
-        if let base = try await store.logBase(), base.cutPosition > acknowledged {
-            let date = Date(timeIntervalSince1970: Double(base.prunedAt) / 1_000).formatted(.iso8601)
-            throw SheetLogError(
-                .pruned,
-                "this log was pruned through position \(base.cutPosition) on \(date), and \(collector) has acknowledged it as device \(device) only through position \(acknowledged): the fleet would lack positions \(acknowledged + 1)-\(base.cutPosition). Push to the collector that received them before the prune",
-                context: .init(position: base.cutPosition, operation: "push"))
-        }
-        return cursor
+        try await store.pushCursor(collector: collector, device: device)
+    }
+
+    func pruneCut() async throws -> (position: Int64, prunedAt: Int64)? {
+        try await store.logBase().map { ($0.cutPosition, $0.prunedAt) }
     }
 
     func acknowledgePush(collector: String, device: String, through: Int64, chain: [UInt8], at milliseconds: Int64) async throws {
