@@ -98,4 +98,27 @@ struct PruneStepsTests {
         try database.close()
         try whole.close()
     }
+
+    /// A step holds SQLite's automatic checkpoint off and checkpoints in an access of its own
+    /// (`writeInBackgroundStep`): the writer's own threshold must come back after every step and
+    /// vacuum chunk, or the app's appends would stop checkpointing and the WAL grow without end.
+    @Test("a prune leaves the writer's automatic checkpoint threshold as it found it")
+    func pruneRestoresTheCheckpointThreshold() async throws {
+        let directory = try TemporaryDirectory("prune-checkpoint")
+        let (database, clock) = try await Self.database(directory, name: "log.sqlite", sessions: 30, edits: 6)
+        let sqlite = try #require(database.backend as? SQLiteBackend)
+        try sqlite.store.writeOnCallingThread { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 77") }
+        var thresholds: [Int] = []
+        let stepped = try sqlite.store.prune(before: Self.cutoff(clock), stepEvents: 40) {
+            thresholds.append((try? sqlite.store.writeOnCallingThread { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") }) ?? -1)
+            return thresholds.count < 3
+        }
+        #expect(stepped.steps == 3 && thresholds == [77, 77, 77], "\(stepped) \(thresholds)")
+        let rest = try await database.prune(before: Date(timeIntervalSince1970: Double(Self.cutoff(clock)) / 1_000))
+        #expect(rest.removedEvents > 0 && rest.bytesFreed > 0, "\(rest)")
+        let after = try sqlite.store.writeOnCallingThread { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") }
+        #expect(after == 77, "after the vacuum's chunks and the final checkpoint")
+        #expect(try await database.verify().isHealthy)
+        try database.close()
+    }
 }

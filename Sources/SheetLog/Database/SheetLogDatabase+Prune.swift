@@ -8,9 +8,10 @@ extension SheetLogDatabase {
     /// stack and no confirmation pending); any other is carried: its state at its last removed event
     /// is kept in the base, and its kept events go on from it (``recoverableDrafts()`` still offers
     /// its draft with every value; ``replay(_:)`` begins from the base). It runs in steps of at most
-    /// 500 positions, each a short transaction that writes its base (the chain the first kept event
-    /// links to, what was removed, the removed erasures, the carried states) and deletes, so that an
-    /// append waits one step at most; then the file returns the space.
+    /// 100 positions, each a short transaction that writes its base (the chain the first kept event
+    /// links to, what was removed, the removed erasures, the carried states) and deletes, then a
+    /// checkpoint of its own, so that an append waits for one step or one checkpoint at most (a few
+    /// milliseconds); then the file returns the space, in chunks alike.
     ///
     /// A second prune at the same time removes nothing and writes nothing. A session removed whole is
     /// gone: its readers and every command naming it are refused with ``SheetLogError/Code/pruned``.

@@ -81,7 +81,7 @@ extension SQLiteBackend {
             converted = true
         case 2:
             while shouldContinue() {
-                let free = try store.writeOnCallingThread { db in
+                let free = try store.writeInBackgroundStep { db in
                     try db.execute(sql: "PRAGMA incremental_vacuum(\(Self.vacuumChunkPages))")
                     return try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
                 }
