@@ -53,13 +53,21 @@ struct PrunePowerLossRun {
 
         let queue = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
         defer { try? queue.close() }
-        let (rows, bases) = try await queue.read { db in
+        let (rows, bases, carried) = try await queue.read { db in
             (try PruneSource.StoredEvent.fetchAll(db),
-             try Row.fetchAll(db, sql: "SELECT cut_position, chain, removed_events, first_recorded_at, last_recorded_at, erasures FROM log_bases ORDER BY cut_position"))
+             try Row.fetchAll(db, sql: "SELECT cut_position, chain, removed_events, first_recorded_at, last_recorded_at, erasures FROM log_bases ORDER BY cut_position"),
+             try Row.fetchAll(db, sql: "SELECT session, version FROM base_sessions ORDER BY session").map { ($0[0] as String, $0[1] as Int64) })
         }
         let cut = (rows.first?.position ?? Int64(source.events.count + 1)) - 1
-        guard source.possibleCuts.contains(cut) else {
+        // A cut inside a session (a step reached into it) carries that session, and only it.
+        if let inside = source.carriedSession(at: cut) {
+            if carried.map(\.0) != [inside.session] || carried.first?.1 != inside.version {
+                problems.append("the log is cut at \(cut), inside session \(inside.session) at version \(inside.version), and carries \(carried)")
+            }
+        } else if !source.possibleCuts.contains(cut) {
             return (problems + ["the kept log begins at \(cut + 1): no cut of an old, a pruned or a partly pruned log (\(source.possibleCuts))"], nil)
+        } else if !carried.isEmpty {
+            problems.append("the log is cut at a session's end (\(cut)) and carries \(carried)")
         }
         // Every acknowledged event past the cut, as it was before the prune.
         let expected = source.events.values.filter { $0.position > cut }.sorted { $0.position < $1.position }

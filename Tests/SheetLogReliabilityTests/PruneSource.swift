@@ -65,9 +65,25 @@ struct PruneSource {
         return PruneSource(events: events, sessionEnds: ends, fullCut: lastBefore)
     }
 
-    /// The cuts a prune interrupted at any moment may leave: none (0), or the end of a session up to
-    /// the full cut (a prune in steps commits each step's cut).
+    /// The cuts a prune interrupted at any moment may leave at a session's end: none (0), or the end
+    /// of a session up to the full cut (a prune in steps commits each step's cut).
     var possibleCuts: [Int64] { [0] + sessionEnds.filter { $0 <= fullCut } }
+
+    /// The session a cut inside it (a step shorter than the session reached into it) must carry, with
+    /// its last removed version: sessions never interleave, so it is the one whose positions span
+    /// `cut`, and its version there is how many of its events lie at or before it. Nil for a cut at a
+    /// session's end or past the full cut.
+    func carriedSession(at cut: Int64) -> (session: String, version: Int64)? {
+        guard cut > 0, cut < fullCut else { return nil }
+        var start: Int64 = 1
+        for (index, end) in sessionEnds.enumerated() {
+            if cut < end, cut >= start {
+                return ("d\(index / Self.sessionsPerDay)-s\(index % Self.sessionsPerDay)", cut - start + 1)
+            }
+            start = end + 1
+        }
+        return nil
+    }
 }
 
 extension PruneSource {
