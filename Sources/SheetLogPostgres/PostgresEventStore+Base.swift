@@ -82,30 +82,16 @@ extension PostgresEventStore {
     /// Makes this device, new to the fleet, start at `image` (its pruned file's base), in the
     /// caller's transaction: the base's row, its carried sessions and erasures (their subjects'
     /// shared keys deleted), and the read-model rows of the carried sessions, as a rebuild makes
-    /// them. Returns false, writing nothing, when the device already started at this very base.
-    ///
-    /// Refused with ``SheetLogError/Code/pruned`` when the fleet already holds events of the device
-    /// or another base (a fleet that lacks what the prune removed from a device it holds must not
-    /// paper over the gap), and with ``SheetLogError/Code/invalidInput`` for an image that breaks a
-    /// rule of a base (named, never with a value).
+    /// them. Returns false, writing nothing, when the device is not new any more once its lock is
+    /// held (another import or a push got there first: the caller goes on as for a device the
+    /// fleet holds, which continues only where the fleet holds the pruned part). Throws
+    /// ``SheetLogError/Code/invalidInput`` for an image that breaks a rule of a base (named, never
+    /// with a value).
     func startAtBase(_ image: LogBaseImage, _ connection: PostgresConnection) async throws -> Bool {
         let carried = try image.validatedSessions()
         if !image.erasures.isEmpty { try await PostgresSharedKeys.lockTableForBase(of: device, connection, logger) }
         try await lockDevice(connection)
-        if let present = try await storedBase(connection) {
-            if present.cutPosition == image.cutPosition, present.chain == image.chain { return false }
-            throw SheetLogError(
-                .pruned,
-                "device \(device) started in the fleet at a base cut at position \(present.cutPosition), and this file's base is cut at position \(image.cutPosition): the fleet takes one base per device; nothing was imported",
-                context: .init(position: image.cutPosition, operation: "import"))
-        }
-        let head = try await lastLink(connection)
-        guard head.position == 0 else {
-            throw SheetLogError(
-                .pruned,
-                "the log to import was pruned through position \(image.cutPosition), and the fleet already holds device \(device) through position \(head.position): a device the fleet holds continues only where it holds what the prune removed; nothing was imported",
-                context: .init(position: image.cutPosition, operation: "import"))
-        }
+        guard try await lastLink(connection).position == 0 else { return false }
         try await connection.query("""
             INSERT INTO device_bases (device, cut_position, chain, removed_events, first_recorded_at, last_recorded_at, pruned_at, started_by)
             VALUES (\(device), \(image.cutPosition), \(ByteBuffer(bytes: image.chain)), \(image.removedEvents), \(image.firstRecordedAt),

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SheetLogCore
+import SheetLogDomain
 import SheetLogStorage
 
 extension PostgresEventStore {
@@ -135,6 +136,11 @@ extension PostgresEventStore {
         var walk = base.map { ChainWalk(base: $0.chain) } ?? ChainWalk()
         var after: Int64 = base?.cutPosition ?? 0
         var lastChain = base?.chain ?? IntegrityChain.genesis
+        // Each stream of a pruned source begins where its base leaves it: a carried session at its
+        // carried version + 1, `$erasures` after the carried erasures, any other at version 1.
+        var carriedVersions = Dictionary(base?.sessions.map { ($0.session, $0.version) } ?? [], uniquingKeysWith: { first, _ in first })
+        if let last = base?.erasures.last { carriedVersions[SubjectErasure.stream] = last.version }
+        var begun: Set<String> = []
         while after < sourceThrough {
             try Task.checkCancellation()
             let chunk = try await source.readAll(after: after, through: sourceThrough, limit: batchSize, types: nil)
@@ -146,6 +152,13 @@ extension PostgresEventStore {
                         .integrityViolation,
                         "the log to import breaks its integrity chain at position \(position) (\(broken.breakReason?.description ?? "mismatch")); nothing was imported",
                         context: .init(position: position, operation: "import"))
+                }
+                if base != nil, begun.insert(event.stream).inserted, event.version != (carriedVersions[event.stream] ?? 0) + 1 {
+                    let carried = carriedVersions[event.stream].map { "carries it at version \($0)" } ?? "carries no state of it"
+                    throw SheetLogError(
+                        .integrityViolation,
+                        "the log to import begins session \(event.stream) at version \(event.version) (position \(event.position)), but its base \(carried): the base does not match the kept events; nothing was imported",
+                        context: .init(stream: event.stream, position: event.position, operation: "import"))
                 }
                 if event.position == stored.0, event.chain != stored.1 {
                     throw try await historyMismatch(

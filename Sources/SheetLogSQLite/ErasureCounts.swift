@@ -3,6 +3,7 @@ import GRDB
 import SheetLogCore
 import SheetLogDomain
 import SheetLogJSON
+import SheetLogProjections
 import SheetLogStorage
 
 /// What an erasure erased, as `sheetlog erasures` reports it: the subject's sessions begun before
@@ -35,12 +36,16 @@ enum ErasureCounts {
     }
 
     /// The counts as the log tells them: the subject's sealed sessions whose first event comes
-    /// before the erasure at `position`, and the run of closing events just before it.
+    /// before the erasure at `position` (a session a prune carried began before its cut, which is
+    /// before any erasure still in the log), and the run of closing events just before it.
     static func fromLog(subject: String, position: Int64, erasedAt: Int64, in db: Database) throws -> Counts {
+        let carried = try CarriedSession.hasTable(in: db)
+            ? "UNION ALL SELECT session FROM base_sessions WHERE json_extract(snapshot, '$.subject') = ?2" : ""
         let sessions = try String.fetchAll(
             db,
             sql: """
-                SELECT stream FROM events WHERE version = 1 AND schema_version = ? AND json_extract(payload, '$.subject') = ? AND position < ?
+                SELECT stream FROM events WHERE version = 1 AND schema_version = ?1 AND json_extract(payload, '$.subject') = ?2 AND position < ?3
+                \(carried)
                 """,
             arguments: [SheetEventCodec.sealedSchemaVersion, subject, position])
         var closing = ErasureClosing(sessionsOfSubject: Set(sessions), erasedAt: erasedAt)

@@ -59,6 +59,7 @@ struct FleetAuditCommand: AsyncParsableCommand {
         let fleet = try await PostgresFleetReader.open(url: fleetOptions.url ?? "")
         defer { fleet.close() }
         let found: [FleetDismissal]
+        var kept: LogBase?
         if let device = fleetOptions.device {
             guard try await fleet.hasDevice(device) else {
                 throw SheetLogError(.notFound, "no device \(device) in \(fleet.location)", context: .init(operation: "audit"))
@@ -66,6 +67,7 @@ struct FleetAuditCommand: AsyncParsableCommand {
             let database = try SheetLogDatabase.openFleet(on: fleet, device: device)
             if let session { _ = try await database.requireSession(session, operation: "audit") }
             found = try await database.audit(query).map { FleetDismissal(device: device, record: $0) }
+            kept = try await database.logBase()
         } else {
             found = try await fleet.audit(query)
             if let session, found.isEmpty, try await !fleet.hasSession(session) {
@@ -80,7 +82,8 @@ struct FleetAuditCommand: AsyncParsableCommand {
         } else if csv {
             output = AuditReport.csv(records, devices: devices)
         } else {
-            output = AuditReport.human(records, devices: devices)
+            // As `sheetlog audit` says it: a device that started at its base has no dismissal before it.
+            output = AuditReport.human(records, devices: devices) + (kept.map { KeptLogText.sentence($0) + "\n" } ?? "")
         }
         CommandIO.output(output)
     }

@@ -87,7 +87,9 @@ struct ImportCommand: AsyncParsableCommand {
         defer { try? source.close() }
         let store = try await PostgresEventStore.open(url: postgresURL ?? "", device: device)
         defer { store.close() }
-        let report = try await store.importLog(from: source, base: try await source.baseImage(), batchSize: batchSize)
+        let base = try await source.baseImage()
+        try await Self.requireConsistentBase(of: files[0], for: store, base: base)
+        let report = try await store.importLog(from: source, base: base, batchSize: batchSize)
         CommandIO.output(try summary(report) + "\n")
     }
 
@@ -129,6 +131,7 @@ struct ImportCommand: AsyncParsableCommand {
                         defer { try? source.close() }
                         let store = try first.store(ofDevice: Self.deviceName(of: files[index]))
                         let base = try await source.baseImage()
+                        try await Self.requireConsistentBase(of: files[index], for: store, base: base)
                         return (index, connection, .success(try await store.importLog(from: source, base: base, batchSize: batchSize, on: connection)))
                     } catch let error as SheetLogError where error.code != .connectionFailed {
                         return (index, connection, .failure(error))

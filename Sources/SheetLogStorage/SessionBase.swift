@@ -38,7 +38,7 @@ package struct CarriedState: Sendable, Hashable {
     package func error(_ what: String, operation: String) -> SheetLogError {
         SheetLogError(
             .pruned,
-            "\(what): session \(session) was pruned through version \(version) on \(prunedAtText); its kept log begins from the state the prune carried, at version \(version + 1)",
+            "\(what): session \(session) was pruned through version \(version) on \(prunedAtText); the prune carried its state at version \(version), and its kept events, if any, follow from version \(version + 1)",
             context: .init(stream: session, actualVersion: version, position: cutPosition, operation: operation))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PostgresNIO
 import SheetLog
 import SheetLogCore
@@ -277,5 +278,132 @@ import Testing
             device: "phone")
         #expect(outcome.erased == ["gone"] && outcome.stored == 1, "\(outcome)")
         #expect(try await keys.key(device: "phone", subject: "gone") == .erased)
+    }
+
+    /// The carried states are not under the file's chain: an edited or made-up one is refused
+    /// before the device starts at it (found by an adversary: the fleet took them, then offered
+    /// the made-up draft and called the device healthy).
+    @Test(.timeLimit(.minutes(5)))
+    func aBaseEditedInTheFileIsRefused() async throws {
+        let edits: [(String, String)] = [
+            ("a made-up carried draft", """
+                INSERT INTO base_sessions SELECT 'zzz', cut_position, version,
+                    replace(replace(snapshot, '"session":"draft"', '"session":"zzz"'), '12.50', '6666') FROM base_sessions WHERE session = 'draft'
+                """),
+            // The file's own triggers refuse these: an adversary drops them first.
+            ("a carried value changed", """
+                DROP TRIGGER base_sessions_refuse_update;
+                UPDATE base_sessions SET snapshot = replace(snapshot, 'Cafe', 'Bistro') WHERE session = 'draft'
+                """),
+            ("a carried session deleted", "DROP TRIGGER base_sessions_refuse_delete; DELETE FROM base_sessions WHERE session = 'alert'"),
+        ]
+        for (name, sql) in edits {
+            let (file, clock, _) = try await Self.prunedFile()
+            defer { file.remove() }
+            try await Self.grow(file, clock)
+            try await DatabaseQueue(path: file.path).write { db in try db.execute(sql: sql) }
+            let fleet = try await FleetDatabase.fresh()
+            let run = try await Self.importFile(file, as: "phone", into: fleet)
+            #expect(run.status == 1, "\(name): \(run.stdout)\(run.stderr)")
+            #expect(run.stderr.contains("the pruned file's base cannot start a device in the fleet"), "\(name): \(run.stderr)")
+            #expect(try await fleet.count("SELECT count(*) FROM device_bases", device: "") == 0, "\(name)")
+            #expect(try await fleet.rows(device: "phone").isEmpty, "\(name)")
+        }
+    }
+
+    /// A sealed file read without its key cannot be rebuilt, but its kept events must still begin
+    /// where its base leaves each session.
+    @Test(.timeLimit(.minutes(5)))
+    func aSealedBaseThatDoesNotMatchItsKeptEventsIsRefused() async throws {
+        let key = MasterKey.generate()
+        let (file, clock, _) = try await Self.prunedFile(Self.sealed(key))
+        defer { file.remove() }
+        let database = try SheetLogDatabase.open(path: file.path, options: Self.sealed(key)(clock))
+        try await database.record(.confirmDiscard(), in: "alert")
+        try database.close()
+        try await DatabaseQueue(path: file.path).write { db in
+            try db.execute(sql: "DROP TRIGGER base_sessions_refuse_delete; DELETE FROM base_sessions WHERE session = 'alert'")
+        }
+        let fleet = try await FleetDatabase.fresh()
+        let run = try await Self.importFile(file, as: "phone", into: fleet)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("begins session alert at version 4") && run.stderr.contains("carries no state of it"), "\(run.stderr)")
+        #expect(try await fleet.rows(device: "phone").isEmpty)
+    }
+
+    static func sealed(_ key: MasterKey) -> (ManualClock) -> SheetLogDatabase.Options {
+        { clock in
+            var options = PrunedPushTests.options(clock)
+            options.keys = key
+            options.defaultSubject = "default"
+            return options
+        }
+    }
+
+    /// A file pruned to its end (no kept event, drafts carried) is a device of the fleet all the same.
+    @Test(.timeLimit(.minutes(5)))
+    func aFilePrunedToItsEndStartsADeviceTheFleetLists() async throws {
+        let (file, clock, _) = try await Self.prunedFile()
+        defer { file.remove() }
+        do {
+            let database = try SheetLogDatabase.open(path: file.path, options: PrunedPushTests.options(clock))
+            defer { try? database.close() }
+            clock.advance(by: 30 * Self.day)
+            let report = try await database.prune(before: PrunedPushTests.cutoff(clock))
+            let last = try await database.lastPosition()
+            #expect(report.carriedSessions == 2 && last == report.cutPosition, "\(report)")
+        }
+        #expect(try file.rows().isEmpty, "the control: no kept event")
+        let fleet = try await FleetDatabase.fresh()
+        let run = try await Self.importFile(file, as: "phone", into: fleet)
+        #expect(run.status == 0 && run.stdout.contains("new to the fleet"), "\(run.stdout)\(run.stderr)")
+        try await Self.expectSameAnswers(file, fleet, device: "phone", ["recover", "--json"])
+        try await Self.expectVerified(fleet, device: "phone")
+        let everyDevice = try await InProcessCommand.run(.sheetlogServer, ["recover", "--postgres", fleet.url, "--json"])
+        #expect(everyDevice.stdout.contains("\"phone\"") && everyDevice.stdout.contains("12.50"), "\(everyDevice.stdout)\(everyDevice.stderr)")
+    }
+
+    /// A sealed device's carried drafts read as withheld in the fleet (not as the typed-looking
+    /// stand-in), and once their subject is erased on the device, neither side offers them; the
+    /// fleet lists the device's erasures, the one its prune removed first, as the device does.
+    @Test(.timeLimit(.minutes(5)))
+    func aSealedDevicesCarriedDraftsAreWithheldThenGoneWithTheirSubject() async throws {
+        let key = MasterKey.generate()
+        let options = Self.sealed(key)
+        let file = try DeviceFile.unwritten()
+        defer { file.remove() }
+        let clock = ManualClock()
+        let database = try SheetLogDatabase.open(path: file.path, options: options(clock))
+        defer { try? database.close() }
+        try await database.record(.present(presentation: "p1", route: Route(name: "newExpense")), in: "g", subject: "gone")
+        try await database.record(.edit(field: "amount", value: "1"), in: "g")
+        try await database.record(.endSession, in: "g")
+        _ = try await database.erase(subject: "gone", requestedBy: "ticket 1")
+        try await database.record(.present(presentation: "p1", route: Route(name: "newExpense")), in: "u1", subject: "user")
+        try await database.record(.edit(field: "amount", value: "mk-user-91d4"), in: "u1")
+        try await database.record(.present(presentation: "p1", route: Route(name: "newExpense")), in: "u2", subject: "user")
+        try await database.record(.edit(field: "note", value: "mk-user-0b7e"), in: "u2")
+        clock.advance(by: 30 * Self.day)
+        let report = try await database.prune(before: PrunedPushTests.cutoff(clock))
+        #expect(report.carriedSessions == 2, "\(report)")
+        let fleet = try await FleetDatabase.fresh()
+        #expect(try await Self.importFile(file, as: "phone", into: fleet).status == 0)
+
+        let carried = try await InProcessCommand.run(.sheetlogServer, ["recover", "--postgres", fleet.url, "--device", "phone", "--json"])
+        #expect(carried.stdout.contains("\"u1\"") && carried.stdout.contains("\"withheld\""), "\(carried.stdout)")
+        #expect(!carried.stdout.contains("[sealed]"), "a withheld value shown as typed text: \(carried.stdout)")
+
+        let erased = try await database.erase(subject: "user", requestedBy: "ticket 2")
+        #expect(erased.closedSessions == ["u1", "u2"], "the control: \(erased)")
+        #expect(try await Self.importFile(file, as: "phone", into: fleet).status == 0)
+        #expect(try await database.recoverableDrafts().isEmpty)
+        try await Self.expectSameAnswers(file, fleet, device: "phone", ["recover", "--json"])
+        let fleetDatabase = SheetLogDatabase(backend: try await PostgresBackend.open(url: fleet.url, device: "phone"), options: .init(), path: nil)
+        defer { try? fleetDatabase.close() }
+        #expect(try await fleetDatabase.recoverableDrafts().isEmpty)
+        let onDevice = try await database.erasures().map { [$0.subject, "\($0.position ?? -1)", "\($0.sessions)", $0.closedSessions.joined(separator: ",")] }
+        let onFleet = try await fleetDatabase.erasures().map { [$0.subject, "\($0.position ?? -1)", "\($0.sessions)", $0.closedSessions.joined(separator: ",")] }
+        #expect(onDevice.count == 2 && onDevice.last == ["user", "\(erased.position ?? -1)", "2", "u1,u2"], "what the erasure did, carried sessions included: \(onDevice)")
+        #expect(onFleet == onDevice)
     }
 }

@@ -18,6 +18,7 @@ import Testing
         8: "1ccbd5ba31c4b5b6da83cd31f9c7101e94440a068ec8254f97e3f8ede75ba988",
         9: "c44d9b879b391e94ebf702520018b6741fff991d51b0cb0a575a3573696c7eab",
         10: "0fb0b84b006067abc9e5eacefda550a411a07312287ac725e1768991f8f77267",
+        11: "b1880b5bce14ab494110d8005d044aeab0d9795cee4c978620d4cf5ef01624bb",
     ]
 
     static let directory = URL(fileURLWithPath: #filePath)

@@ -41,7 +41,7 @@ extension SheetLogDatabase {
         let kept = recorded.filter { $0.version > base.version }
         guard !kept.isEmpty else {
             throw SheetLogError(
-                .pruned, "session \(session) has no kept event to replay: the prune of \(base.prunedAt.formatted(.iso8601)) carried it at version \(base.version), its last; `state` shows that state",
+                .pruned, "session \(session) has no kept event to replay: the prune of \(base.prunedAt.formatted(.iso8601)) carried it at version \(base.version), its last: that state is the session's now (`sessions` lists it, `recover` offers its drafts)",
                 context: .init(stream: session, actualVersion: base.version, operation: "replay"))
         }
         let events = try Replay.decode(kept, after: base.version, keys: backend.subjectKeys)

@@ -71,8 +71,10 @@ struct PruneReportJSON: Encodable {
         let converted = report.convertedToIncrementalVacuum ? "\nThe file was converted to incremental auto-vacuum (once)." : ""
         let steps = report.steps > 1 ? " in \(report.steps) steps" : ""
         let carried = report.carriedSessions == 1 ? "1 session" : "\(report.carriedSessions) sessions"
+        let events = report.removedEvents == 1 ? "1 event" : "\(report.removedEvents) events"
+        let whole = report.removedSessions == 1 ? "1 session was" : "\(report.removedSessions) sessions were"
         return """
-            Removed \(report.removedEvents) events\(steps); \(report.removedSessions) sessions were removed whole; the base carries the state of \(carried) still open or continuing past the cut. The log is cut at position \(report.cutPosition), the kept log begins at position \(report.firstKeptPosition).
+            Removed \(events)\(steps); \(whole) removed whole; the base carries the state of \(carried) still open or continuing past the cut. The log is cut at position \(report.cutPosition), the kept log begins at position \(report.firstKeptPosition).
             Bytes freed: \(report.bytesFreed).\(converted)
             Stopped by: \(report.stoppedBy).
 

@@ -3,14 +3,28 @@ import SheetLogDomain
 import SheetLogStorage
 
 extension PostgresBackend {
-    /// The device's pushed `eraseSubject` events in log order (each as a device's file lists it:
-    /// the subject's sessions begun before it, the sessions it closed by ``ErasureClosing``'s rule),
-    /// then the collector's erasures that apply to the device — those of this device, and those of
-    /// every device (`device` NULL) whose subject has a session here — in the order they were made.
-    /// `keyErased` is whether the collector holds no key the device shared for the subject.
+    /// The device's `eraseSubject` events in log order — those its prunes removed, as its base
+    /// carries them (fleet migration 0010), then those pushed or imported, each as a device's file
+    /// lists it: the subject's sessions begun before it (carried ones included), the sessions it
+    /// closed by ``ErasureClosing``'s rule — then the collector's erasures that apply to the
+    /// device — those of this device, and those of every device (`device` NULL) whose subject has a
+    /// session here — in the order they were made. `keyErased` is whether the collector holds no key
+    /// the device shared for the subject.
     package func erasures() async throws -> [ErasureRecord] {
         try await store.reading("erasures") { client in
             var records: [ErasureRecord] = []
+            let carried = try await client.query("""
+                SELECT position, event_id, subject, requested_by, occurred_at, sessions, closed_sessions
+                FROM device_base_erasures WHERE device = \(device) ORDER BY position
+                """, logger: store.logger)
+            var removed: [(Int64, String, String, String, Int64, Int, String)] = []
+            for try await row in carried.decode((Int64, String, String, String, Int64, Int, String).self) { removed.append(row) }
+            for row in removed {
+                records.append(ErasureRecord(
+                    origin: .device, position: row.0, eventID: row.1, subject: row.2, requestedBy: row.3, erasedAt: row.4,
+                    sessions: row.5, closedSessions: try ProjectionColumn.strings(row.6, table: "device_base_erasures", column: "closed_sessions", row: row.1),
+                    keyErased: try await !holdsSharedKey(of: row.2, client: client)))
+            }
             let pushed = try await client.query("""
                 SELECT position, event_id, occurred_at, payload::jsonb ->> 'subject', payload::jsonb ->> 'requestedBy'
                 FROM events WHERE device = \(device) AND stream = \(SubjectErasure.stream) AND type = \(SubjectErasure.type) ORDER BY position
@@ -33,9 +47,7 @@ extension PostgresBackend {
             let collector = try await client.query("""
                 SELECT x.subject, x.requested_by, x.erased_at FROM subject_erasures x
                 WHERE x.device = \(device)
-                   OR (x.device IS NULL AND EXISTS (
-                       SELECT 1 FROM events e WHERE e.device = \(device) AND e.version = 1
-                         AND e.schema_version = \(unescaped: String(SheetEventCodec.sealedSchemaVersion)) AND e.payload::jsonb ->> 'subject' = x.subject))
+                   OR (x.device IS NULL AND EXISTS (SELECT 1 FROM session_subjects s WHERE s.device = \(device) AND s.subject = x.subject))
                 ORDER BY x.id
                 """, logger: store.logger)
             var rows: [(subject: String, requestedBy: String, at: Int64)] = []
@@ -50,12 +62,15 @@ extension PostgresBackend {
         }
     }
 
-    /// The device's sessions whose first event is sealed under `subject`, begun before `position` (all when nil).
+    /// The device's sessions whose first event is sealed under `subject`, begun before `position` (all
+    /// when nil), and those its base carries under `subject` (all begun before its cut).
     private func sessions(of subject: String, before position: Int64?, client: PostgresClient) async throws -> [String] {
         let rows = try await client.query("""
             SELECT stream FROM events WHERE device = \(device) AND version = 1
               AND schema_version = \(unescaped: String(SheetEventCodec.sealedSchemaVersion)) AND payload::jsonb ->> 'subject' = \(subject)
               AND position < \(position ?? Int64.max)
+            UNION ALL
+            SELECT session FROM device_base_sessions WHERE device = \(device) AND snapshot::jsonb ->> 'subject' = \(subject)
             """, logger: store.logger)
         var sessions: [String] = []
         for try await stream in rows.decode(String.self) { sessions.append(stream) }

@@ -51,9 +51,7 @@ extension PostgresBackend {
             let rows = try await client.query("""
                 SELECT d.session, d.presentation, d.route_name, d.route_group, d.route_params, d.baseline, d.draft_values,
                        d.changed_fields, d.reason, d.last_edit_at,
-                       EXISTS (SELECT 1 FROM events first
-                               WHERE first.device = d.device AND first.stream = d.session AND first.version = 1
-                                 AND first.schema_version = 2) AS sealed
+                       EXISTS (SELECT 1 FROM session_subjects s WHERE s.device = d.device AND s.session = d.session) AS sealed
                 FROM recoverable_drafts d WHERE d.device = \(device)
                 ORDER BY d.last_position, d.session COLLATE "C", d.presentation COLLATE "C"
                 """, logger: store.logger)

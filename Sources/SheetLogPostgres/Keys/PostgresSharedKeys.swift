@@ -175,13 +175,12 @@ package struct PostgresSharedKeys: Sendable {
     }
 
     /// Whether the collector knows `subject` on `device` (any device when nil): a shared key of it,
-    /// an erasure of it, or a session of it (whose first event names it).
+    /// an erasure of it, or a session of it (whose first event names it, or the state a device's base carries).
     static func isKnown(_ subject: String, device: String?, _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
         let rows = try await connection.query("""
             SELECT EXISTS (SELECT 1 FROM shared_keys WHERE subject = \(subject) AND (\(device)::text IS NULL OR device = \(device)))
                 OR EXISTS (SELECT 1 FROM subject_erasures WHERE subject = \(subject) AND (device IS NULL OR \(device)::text IS NULL OR device = \(device)))
-                OR EXISTS (SELECT 1 FROM events WHERE (\(device)::text IS NULL OR device = \(device)) AND version = 1
-                           AND schema_version = \(SheetEventCodec.sealedSchemaVersion) AND payload::jsonb ->> 'subject' = \(subject))
+                OR EXISTS (SELECT 1 FROM session_subjects WHERE (\(device)::text IS NULL OR device = \(device)) AND subject = \(subject))
             """, logger: logger)
         for try await held in rows.decode(Bool.self) { return held }
         return false
