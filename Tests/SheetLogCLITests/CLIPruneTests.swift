@@ -235,6 +235,14 @@ struct CLIPruneTests {
         #expect(try cli.run(arguments).status == 2)
     }
 
+    @Test("a negative --keep-days is told its range, not taken for a missing value")
+    func negativeKeepDaysIsToldItsRange() throws {
+        let cli = try prunedDatabase()
+        defer { cli.remove() }
+        let run = try cli.run(["prune", "--keep-days", "-1"])
+        #expect(run.status == 2 && run.stderr.contains("--keep-days must be a number of days from 0 to 100000"), "\(run.stderr)")
+    }
+
     @Test("a prune while another process runs ingest --each on the same file loses nothing")
     func pruneDuringAnIngestInAnotherProcess() async throws {
         let cli = try CLIHarness()

@@ -101,7 +101,7 @@ struct AutomaticRetentionTests {
     @Test("close() during the automatic prune returns after the step in flight: the log is as of a step, verifies, the handle refuses use")
     func closeStopsAfterAStep() async throws {
         let directory = try TemporaryDirectory("auto-retention-close")
-        // 600 sessions of 3 events: 1,800 old events, four steps of 500 positions.
+        // 600 sessions of 3 events: 1,800 old events, in steps of `pruneStepEvents` positions.
         let (path, clock) = try await Self.oldFile(directory, sessions: 600)
         let database = try SheetLogDatabase.open(path: path, options: Self.options(clock))
         try database.close()
@@ -113,10 +113,11 @@ struct AutomaticRetentionTests {
         let reopened = try SheetLogDatabase.openForReading(path: path)
         let base = try await reopened.logBase()
         let events = try await reopened.backend.readAll().count
-        // Nothing removed yet, or exactly the events up to one step's cut (each 500 positions on,
+        // Nothing removed yet, or exactly the events up to one step's cut (each step's positions on,
         // the session it splits carried).
+        let step = Int(SQLiteEventStore.pruneStepEvents)
         #expect(events == 1_800 - Int(base?.cutPosition ?? 0), "\(events) events, base \(String(describing: base))")
-        #expect([0, 500, 1_000, 1_500, 1_800].contains(base?.cutPosition ?? 0), "\(String(describing: base))")
+        #expect(Set(stride(from: 0, through: 1_800, by: step)).union([1_800]).contains(Int(base?.cutPosition ?? 0)), "\(String(describing: base))")
         #expect(try await reopened.verify().isHealthy)
         try reopened.close()
     }

@@ -13,7 +13,9 @@ struct PruneCommand: AsyncParsableCommand, GlobalOptionsCommand {
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("Remove what was recorded before this time: \(AuditTimeArgument.forms) (its start, in UTC).", valueName: "time"))
     var before: String?
-    @Option(name: .customLong("keep-days"), help: ArgumentHelp("Keep the last N days (relative to now).", valueName: "N"))
+    // Parsed unconditionally so that `--keep-days -1` reaches the range check instead of reading as a missing value.
+    @Option(name: .customLong("keep-days"), parsing: .unconditional,
+            help: ArgumentHelp("Keep the last N days (relative to now; 0 keeps nothing finished before now).", valueName: "N"))
     var keepDays: Int?
     @Flag(help: "Print the report as JSON.") var json = false
 
