@@ -296,6 +296,11 @@ import Testing
                 UPDATE base_sessions SET snapshot = replace(snapshot, 'Cafe', 'Bistro') WHERE session = 'draft'
                 """),
             ("a carried session deleted", "DROP TRIGGER base_sessions_refuse_delete; DELETE FROM base_sessions WHERE session = 'alert'"),
+            // Rebuilt so that the read models agree (as `sheetlog rebuild` would): the dropped guard still tells.
+            ("a carried session deleted, the read models rebuilt after", """
+                DROP TRIGGER base_sessions_refuse_delete; DELETE FROM base_sessions WHERE session = 'draft';
+                DELETE FROM presentations WHERE session = 'draft'; DELETE FROM sessions WHERE session = 'draft'
+                """),
         ]
         for (name, sql) in edits {
             let (file, clock, _) = try await Self.prunedFile()
@@ -321,8 +326,11 @@ import Testing
         let database = try SheetLogDatabase.open(path: file.path, options: Self.sealed(key)(clock))
         try await database.record(.confirmDiscard(), in: "alert")
         try database.close()
+        // The guard dropped for the delete, then put back as it was: only the kept events still tell.
         try await DatabaseQueue(path: file.path).write { db in
+            let trigger = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'base_sessions_refuse_delete'")!
             try db.execute(sql: "DROP TRIGGER base_sessions_refuse_delete; DELETE FROM base_sessions WHERE session = 'alert'")
+            try db.execute(sql: trigger)
         }
         let fleet = try await FleetDatabase.fresh()
         let run = try await Self.importFile(file, as: "phone", into: fleet)

@@ -34,7 +34,7 @@ struct CarriedStateDifferentialTests {
     }
 
     /// Workloads the property found a difference with, kept as regressions.
-    @Test("workloads that once differed", arguments: [[3083, 405581, 260, 35990, 11], [96168, 529690, 261881, 1481, 420666]])
+    @Test("workloads that once differed", arguments: [[3083, 405581, 260, 35990, 11], [96168, 529690, 261881, 1481, 420666], [2505, 127687, 188398, 2843, 619649, 105]])
     func regressions(numbers: [Int]) async throws {
         let directory = try TemporaryDirectory("carried-regressions")
         _ = try await Self.check(numbers, sealed: true, in: directory, round: 0)
@@ -115,7 +115,11 @@ struct CarriedStateDifferentialTests {
             for index in 0..<(1 + chooser.below(2)) {
                 let session = active[chooser.below(active.count)]
                 let state = try await twin.state(of: session)
-                #expect(try await pruned.state(of: session) == state, "state of \(session) at step \(step) for \(numbers)")
+                // The by-design difference expectSameAnswers documents: after its subject's erasure a
+                // carried draft reads `abandoned` where the twin, folding every value erased, reads `dismissed`.
+                let erasedSession = annErased && session.hasSuffix("1")
+                #expect(Self.comparable(try await pruned.state(of: session), erased: erasedSession) == Self.comparable(state, erased: erasedSession),
+                        "state of \(session) at step \(step) for \(numbers)")
                 let command = chooser.command(for: state, freshID: "p\(step)-\(index)", drafts: drafts)
                 batch.append(CommandEnvelope(
                     session: session, command: command, id: "c\(step)-\(index)", occurredAt: clocks.0.nowMilliseconds(),
@@ -147,6 +151,16 @@ struct CarriedStateDifferentialTests {
     static func prunedSessions(_ database: SheetLogDatabase) throws -> [String] {
         let sqlite = try #require(database.backend as? SQLiteBackend)
         return try sqlite.store.readOnCallingThread { db in try String.fetchAll(db, sql: "SELECT session FROM pruned_sessions") }
+    }
+
+    /// `state` with its `abandoned` presentations read as `dismissed` when `erased` (see ``expectSameAnswers``).
+    static func comparable(_ state: SessionState, erased: Bool) -> SessionState {
+        guard erased else { return state }
+        var copy = state
+        for id in copy.presentations.keys where copy.presentations[id]?.status == .abandoned {
+            copy.presentations[id]?.status = .dismissed
+        }
+        return copy
     }
 
     /// The rows, drafts and states the pruned log keeps equal the twin's for the same sessions; every
