@@ -69,7 +69,8 @@ extension PostgresEventStore {
         for try await row in erasures.decode((String, Int64, Int64, String, String, Int64, Int64, Data, Int, String).self) {
             image.erasures.append(LogBaseImage.Erasure(
                 eventID: row.0, position: row.1, version: row.2, subject: row.3, requestedBy: row.4, occurredAt: row.5,
-                recordedAt: row.6, chain: [UInt8](row.7), sessions: row.8, closedSessions: Self.strings(row.9)))
+                recordedAt: row.6, chain: [UInt8](row.7), sessions: row.8,
+                closedSessions: try ProjectionColumn.strings(row.9, table: "device_base_erasures", column: "closed_sessions", row: row.0)))
         }
         let sessions = try await connection.query(
             "SELECT session, version, snapshot FROM device_base_sessions WHERE device = \(device) ORDER BY session", logger: logger)
@@ -116,11 +117,5 @@ extension PostgresEventStore {
         try await PostgresSharedKeys.deleteKeys(of: Set(image.erasures.map(\.subject)), device: device, connection, logger)
         if sheetProjections { try await writeRebuiltRows(connection) }
         return true
-    }
-
-    /// A JSON array of strings as `closed_sessions` holds it.
-    private static func strings(_ text: String) -> [String] {
-        guard case .array(let items)? = try? JSONValue.parse(text) else { return [] }
-        return items.compactMap(\.string)
     }
 }
