@@ -22,14 +22,41 @@ extension SheetLogDatabase {
     /// removed whole, it throws ``SheetLogError/Code/pruned`` naming the pruning.
     @concurrent
     public func replay(_ session: String, through version: Int64? = nil) async throws -> [ReplayStep] {
+        try await replay(session, through: version, opening: { _ in self.backend.subjectKeys })
+    }
+
+    /// The steps of `session` with its sealed values opened by the keys `keys` gives for the
+    /// subjects its events name, instead of this database's: how the fleet viewer shows a revealed
+    /// session with the keys its device shared. A carried session starts from its carried state, as
+    /// ``replay(_:through:)`` does.
+    package func replay(
+        _ session: String, through version: Int64?, keys: (Set<String>) async throws -> [String: SubjectKey]
+    ) async throws -> [ReplayStep] {
+        try await replay(session, through: version, opening: { recorded in try await Self.givenKeys(for: recorded, keys) })
+    }
+
+    /// The keys `keys` gives for the subjects the events of `recorded` name.
+    static func givenKeys(
+        for recorded: [RecordedEvent], _ keys: (Set<String>) async throws -> [String: SubjectKey]
+    ) async throws -> any SubjectKeys {
+        let subjects = Set(recorded.compactMap { SheetEventCodec.subject(schemaVersion: $0.schemaVersion, payload: $0.payload) })
+        return GivenSubjectKeys(keys: try await keys(subjects))
+    }
+
+    /// The one replay: `opening` gives the keys that open the values of the events read (and of the
+    /// state a prune carried).
+    private func replay(
+        _ session: String, through version: Int64?, opening: ([RecordedEvent]) async throws -> any SubjectKeys
+    ) async throws -> [ReplayStep] {
         try Self.requireSession(session, operation: "replay")
         let recorded = try await backend.readStream(session, after: 0, through: version, limit: nil, descending: false)
         // Events from version 1: no prune touched the session (no probe on that path).
         guard recorded.first?.version != 1 else {
-            let steps = try Replay.steps(recorded: recorded, keys: backend.subjectKeys)
+            let steps = try Replay.steps(recorded: recorded, keys: try await opening(recorded))
             return zip(recorded, steps).map { ReplayStep(event: $0, sheetEvent: $1.event, state: $1.state) }
         }
-        guard let base = try await replayBase(session, through: version, operation: "replay") else {
+        let keys = try await opening(recorded)
+        guard let base = try await carriedBase(session, through: version, allowingBase: false, keys: keys, operation: "replay") else {
             if recorded.isEmpty {
                 throw SheetLogError(
                     .notFound, "session \(session) has no events to replay", context: .init(stream: session, operation: "replay"))
@@ -44,7 +71,7 @@ extension SheetLogDatabase {
                 .pruned, "session \(session) has no kept event to replay: the prune of \(base.prunedAt.formatted(.iso8601)) carried it at version \(base.version), its last: that state is the session's now (`sessions` lists it, `recover` offers its drafts)",
                 context: .init(stream: session, actualVersion: base.version, operation: "replay"))
         }
-        let events = try Replay.decode(kept, after: base.version, keys: backend.subjectKeys)
+        let events = try Replay.decode(kept, after: base.version, keys: keys)
         let steps = Replay.steps(session: session, events, from: base.state)
         return zip(kept, steps).enumerated().map { index, pair in
             ReplayStep(event: pair.0, sheetEvent: pair.1.event, state: pair.1.state, base: index == 0 ? base : nil)
@@ -56,16 +83,19 @@ extension SheetLogDatabase {
     /// removed whole, and for a `version` at or before the carried one (gone from the log) — except
     /// `allowingBase`, where the carried version itself is the state asked for.
     func replayBase(_ session: String, through version: Int64?, allowingBase: Bool = false, operation: String) async throws -> ReplayBase? {
-        try await carriedBase(session, through: version, allowingBase: allowingBase, operation: operation)
+        try await carriedBase(session, through: version, allowingBase: allowingBase, keys: backend.subjectKeys, operation: operation)
     }
 
     /// Where the kept log of `session` begins when a prune carried it (the viewer's timeline); nil
     /// when no prune touched it. Throws ``SheetLogError/Code/pruned`` for a session removed whole.
     package func carriedBase(of session: String, operation: String) async throws -> ReplayBase? {
-        try await carriedBase(session, through: nil, allowingBase: false, operation: operation)
+        try await carriedBase(session, through: nil, allowingBase: false, keys: backend.subjectKeys, operation: operation)
     }
 
-    private func carriedBase(_ session: String, through version: Int64?, allowingBase: Bool, operation: String) async throws -> ReplayBase? {
+    /// `keys` open the carried state's values (a sealed log's).
+    func carriedBase(
+        _ session: String, through version: Int64?, allowingBase: Bool, keys: any SubjectKeys, operation: String
+    ) async throws -> ReplayBase? {
         switch try await backend.base(of: session) {
         case nil:
             return nil
@@ -75,26 +105,9 @@ extension SheetLogDatabase {
             if let version, version < carried.version || (version == carried.version && !allowingBase) {
                 throw carried.error("version \(version) is gone from the log", operation: operation)
             }
-            let state = try CarriedSession(snapshot: carried.snapshot, keys: backend.subjectKeys).projected.state
+            let state = try CarriedSession(snapshot: carried.snapshot, keys: keys).projected.state
             return ReplayBase(version: carried.version, prunedAt: Date(timeIntervalSince1970: Double(carried.prunedAt) / 1_000), state: state)
         }
-    }
-
-    /// The steps of `session` with its sealed values opened by the keys `keys` gives for the
-    /// subjects its events name, instead of this database's: how the fleet viewer shows a revealed
-    /// session with the keys its device shared.
-    package func replay(
-        _ session: String, through version: Int64?, keys: (Set<String>) async throws -> [String: SubjectKey]
-    ) async throws -> [ReplayStep] {
-        try Self.requireSession(session, operation: "replay")
-        let recorded = try await backend.readStream(session, after: 0, through: version, limit: nil, descending: false)
-        if recorded.isEmpty {
-            throw SheetLogError(
-                .notFound, "session \(session) has no events to replay", context: .init(stream: session, operation: "replay"))
-        }
-        let subjects = Set(recorded.compactMap { SheetEventCodec.subject(schemaVersion: $0.schemaVersion, payload: $0.payload) })
-        let steps = try Replay.steps(recorded: recorded, keys: GivenSubjectKeys(keys: try await keys(subjects)))
-        return zip(recorded, steps).map { ReplayStep(event: $0, sheetEvent: $1.event, state: $1.state) }
     }
 
     /// The state of `session` right after its event at `version` (the empty state at 0).

@@ -29,15 +29,22 @@ extension SheetLogDatabase {
 
     /// ``replayMoment(_:at:)`` with the sealed values opened by the keys `keys` gives for the
     /// subjects the events name, as ``replay(_:through:keys:)`` opens them (the fleet's reveal):
-    /// folded from the first event, since the checkpoints hold the database's own keys' values.
+    /// folded from the first event, or from the state a prune carried, since the checkpoints hold
+    /// the database's own keys' values.
     package func replayMoment(
         _ session: String, at version: Int64, keys: (Set<String>) async throws -> [String: SubjectKey]
     ) async throws -> ReplayMoment {
         try Self.requireSession(session, operation: "state")
         try await Self.requireVersion(version, of: session, backend: backend)
-        let recorded = try await backend.readStream(session, after: 0, through: version, limit: nil, descending: false)
-        let subjects = Set(recorded.compactMap { SheetEventCodec.subject(schemaVersion: $0.schemaVersion, payload: $0.payload) })
-        return try Self.moment(of: session, at: version, from: nil, recorded: recorded, keys: GivenSubjectKeys(keys: try await keys(subjects))) { _ in }
+        var recorded = try await backend.readStream(session, after: 0, through: version, limit: nil, descending: false)
+        let given = try await Self.givenKeys(for: recorded, keys)
+        var start: SessionState?
+        if recorded.first?.version != 1,
+           let base = try await carriedBase(session, through: version, allowingBase: false, keys: given, operation: "state") {
+            start = base.state
+            recorded.removeAll { $0.version <= base.version }
+        }
+        return try Self.moment(of: session, at: version, from: start, recorded: recorded, keys: given) { _ in }
     }
 
     /// ``SheetLogError/Code/notFound`` unless the session has an event at `version`.
