@@ -51,3 +51,12 @@ public struct VerificationReport: Sendable, Hashable, Codable {
     /// The first check that failed, nil when healthy.
     public var firstFailure: Check? { checks.first { !$0.passed } }
 }
+
+extension VerificationReport.Check {
+    /// The passing `positions` check of a log whose kept events hold positions `first…last`
+    /// (none kept when `last` is below `first`: an empty log, or one pruned to its end), `note` after.
+    package static func positionsWithoutGaps(from first: Int64, through last: Int64, _ note: String) -> Self {
+        let held = last < first ? (first == 1 ? "no events" : "no event kept") : "positions \(first)…\(last) without gaps"
+        return .init(name: "positions", passed: true, detail: held + note)
+    }
+}

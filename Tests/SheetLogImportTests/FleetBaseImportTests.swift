@@ -367,6 +367,13 @@ import Testing
         #expect(run.status == 0 && run.stdout.contains("new to the fleet"), "\(run.stdout)\(run.stderr)")
         try await Self.expectSameAnswers(file, fleet, device: "phone", ["recover", "--json"])
         try await Self.expectVerified(fleet, device: "phone")
+        // Both verifies say that no event is kept, not a range running backwards ("positions 9…8").
+        for verify in [
+            try await InProcessCommand.run(.sheetlog, ["verify", "--db", file.path]),
+            try await InProcessCommand.run(.sheetlogServer, ["verify", "--postgres", fleet.url, "--device", "phone"]),
+        ] {
+            #expect(verify.status == 0 && verify.stdout.contains("no event kept"), "\(verify.stdout)\(verify.stderr)")
+        }
         let everyDevice = try await InProcessCommand.run(.sheetlogServer, ["recover", "--postgres", fleet.url, "--json"])
         #expect(everyDevice.stdout.contains("\"phone\"") && everyDevice.stdout.contains("12.50"), "\(everyDevice.stdout)\(everyDevice.stderr)")
     }

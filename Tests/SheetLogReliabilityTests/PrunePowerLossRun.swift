@@ -53,7 +53,7 @@ struct PrunePowerLossRun {
 
         let queue = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
         defer { try? queue.close() }
-        let (rows, bases, carried) = try await queue.read { db in
+        let (rows, bases, carried) = try queue.read { db in
             (try PruneSource.StoredEvent.fetchAll(db),
              try Row.fetchAll(db, sql: "SELECT cut_position, chain, removed_events, first_recorded_at, last_recorded_at, erasures FROM log_bases ORDER BY cut_position"),
              try Row.fetchAll(db, sql: "SELECT session, version FROM base_sessions ORDER BY session").map { ($0[0] as String, $0[1] as Int64) })

@@ -83,8 +83,7 @@ extension PostgresBackend {
             let cut = try await client.withConnection { connection in try await store.storedBase(connection)?.cutPosition } ?? 0
             let start = cut + 1
             let since = cut == 0 ? "" : " (the device started in the fleet at its base, pruned through position \(cut))"
-            var positions = VerificationReport.Check(
-                name: "positions", passed: true, detail: "positions \(start)…\(max(last, cut)) without gaps\(since)")
+            var positions = VerificationReport.Check.positionsWithoutGaps(from: start, through: max(last, cut), since)
             if count > 0, first != start || last - cut != count {
                 var gap: Int64 = start
                 let rows = try await client.query("""

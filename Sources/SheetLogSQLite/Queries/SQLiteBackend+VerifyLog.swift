@@ -103,7 +103,7 @@ extension SQLiteBackend {
             return .init(name: "positions", passed: false, detail: "position \(gap) is missing (\(count) events, last position \(last))")
         }
         let pruned = cut == 0 ? "" : " (the log was pruned through position \(cut))"
-        return .init(name: "positions", passed: true, detail: "positions \(cut + 1)…\(last) without gaps\(pruned)")
+        return .positionsWithoutGaps(from: cut + 1, through: last, pruned)
     }
 
     /// Each session's versions must be 1, 2, 3 … in position order: replay reads a session by
