@@ -36,6 +36,29 @@ struct AuditTests {
         Date(timeIntervalSince1970: milliseconds / 1_000)
     }
 
+    /// The rows of one audit share a few changed-field lists, read once each; more distinct lists
+    /// than are kept at a time, interleaved and repeated, must each still read as that row's own.
+    @Test("each row's changed fields, with many distinct lists interleaved")
+    func changedFieldsOfManyDistinctLists() async throws {
+        let database = try SheetLogDatabase.inMemory(options: testOptions())
+        let fields = ["amount", "category", "date", "merchant", "notes", "payee"]
+        var expected: [String: [String]] = [:]
+        for index in 0..<90 {
+            // 40 distinct non-empty subsets, in an order that revisits each one after others.
+            let mask = (index * 23) % 40 + 1
+            let edited = fields.indices.filter { mask & (1 << $0) != 0 }.map { fields[$0] }
+            let session = "s\(index)"
+            expected[session] = edited.sorted()
+            var commands = [CommandEnvelope(session: session, command: .present(presentation: "e", route: .newExpense))]
+            commands += edited.map { CommandEnvelope(session: session, command: .edit(field: $0, value: "v")) }
+            commands.append(CommandEnvelope(session: session, command: .attemptDismiss(source: .swipe)))
+            try await database.record(commands)
+        }
+        let records = try await database.audit()
+        #expect(records.count == 90)
+        for record in records { #expect(record.changedFields == expected[record.session], "\(record.session)") }
+    }
+
     @Test("since and until are Dates; a time between two milliseconds starts at the later one")
     func datesBetweenMilliseconds() async throws {
         // The swipe on e is stored at 1_000 ms, the forced dismissal of c at 2_000 ms.

@@ -14,7 +14,7 @@ final class ObservedBackend: SheetLogBackend {
     init(path: String, onChunk: @escaping @Sendable () -> Void) throws {
         self.onChunk = onChunk
         inner = try SQLiteBackend.open(path: path, configuration: .init())
-        try inner.store.writer.writeWithoutTransaction { db in
+        inner.store.writer.writeWithoutTransaction { db in
             db.trace(options: .statement) { event in
                 if case .statement(let statement) = event, statement.sql == RawEventChunk.selectSQL { onChunk() }
             }

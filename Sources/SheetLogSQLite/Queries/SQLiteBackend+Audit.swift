@@ -60,12 +60,14 @@ extension SQLiteBackend {
         var presentation = RepeatedText()
         var route = RepeatedText()
         var group = RepeatedText()
+        var changedFields = RecentFieldLists()
     }
 
     /// Reads a row of the SELECT above by column index: by name, GRDB lowercases and searches the
     /// column names for every value (40% of an audit query's time). The enum and JSON columns are
     /// matched and parsed from SQLite's bytes, without a `String` each; the ids and names reuse the
-    /// previous row's strings when they are the same (``RepeatedText``).
+    /// previous row's strings when they are the same (``RepeatedText``), the changed fields a recent
+    /// row's list (``RecentFieldLists``).
     private static func dismissal(_ row: Row, of statement: Statement, texts: inout DismissalTexts) throws -> DismissalRecord {
         let position: Int64 = row[0]
         func text(_ column: Int, _ repeated: inout RepeatedText) throws -> String {
@@ -85,7 +87,10 @@ extension SQLiteBackend {
         }
         let resolution = statement.withTextBytes(atColumn: 11) { $0.flatMap(DismissalRecord.Resolution.matching) }
         let names = try statement.withTextBytes(atColumn: 8) { bytes in
-            try bytes.flatMap(FieldNameList.parseUnescaped) ?? changedFields(row[8], position: position)
+            guard let bytes else { return try changedFields(row[8], position: position) }
+            return try texts.changedFields.list(bytes) { bytes in
+                try FieldNameList.parseUnescaped(bytes) ?? changedFields(row[8], position: position)
+            }
         }
         return DismissalRecord(
             position: position, session: try text(1, &texts.session), presentation: try text(2, &texts.presentation),
