@@ -101,12 +101,18 @@ public final class SQLiteEventStore: EventStore, Sendable {
                 // GRDB sets synchronous=NORMAL when it enables WAL, after any prepareDatabase hook:
                 // the durability level can only be set once the connection is open.
                 try db.execute(sql: "PRAGMA synchronous = \(configuration.durability.synchronousPragmaValue)")
+                // A bulk ingest into a large log reads its indexes' pages back at SQLite's default 2 MiB
+                // (random ids land anywhere in them): 16 MiB, for the writer only, bounded by the file's size.
+                try db.execute(sql: "PRAGMA cache_size = -\(Self.writerCacheKiB)")
                 try SchemaMigrator().migrate(db, location: location, clock: configuration.clock, logger: configuration.logger)
             }
         } catch {
             throw SheetLogError.wrapping(error, operation: "opening the database at \(location)")
         }
     }
+
+    /// The writer connection's page cache, in KiB (`PRAGMA cache_size` takes it negated).
+    package static let writerCacheKiB = 16_384
 
     private static func databaseConfiguration(_ configuration: Configuration) -> GRDB.Configuration {
         var database = GRDB.Configuration()

@@ -223,7 +223,7 @@ struct TimelineBrowserTests {
             let long = try await readyAt("long")
             print("state-at-scale: timeline usable in Chromium after \(long) ms (10,000 events) against \(short) ms (100 events), ratio \(String(format: "%.2f", long / short))")
 
-            try await page.value("(function () { var s = document.getElementById('scrubber'); s.value = '5000'; s.dispatchEvent(new Event('input')); return true; })()")
+            _ = try await page.value("(function () { var s = document.getElementById('scrubber'); s.value = '5000'; s.dispatchEvent(new Event('input')); return true; })()")
             try await page.waitForState(5000)
             #expect(try await page.value("document.getElementById('state-json').getAttribute('href')") as? String == "/api/devices/local/sessions/long/state?at=5000")
             let fetched = try await page.strings("performance.getEntriesByType('resource').map(function (e) { return e.name; })")
