@@ -104,6 +104,27 @@ struct CLIPruneTests {
         #expect(checks.first { $0["name"] as? String == check }?["passed"] as? Bool == false, "\(verify.stdout)")
     }
 
+    /// No kept event follows s2's carried state, so no event's version checks the carried one: the
+    /// state's own version must (an adversary's edit, guards restored, passed verify before).
+    @Test("verify sees a carried version edited where no kept event follows it, its guard restored")
+    func verifyChecksACarriedVersionWithoutKeptEvents() async throws {
+        let cli = try prunedDatabase()
+        defer { cli.remove() }
+        #expect(try cli.run(["prune", "--before", "2100-01-01"]).status == 0)
+        #expect(try cli.run(["verify"]).status == 0, "the control: the pruned file verifies")
+        try await DatabaseQueue(path: cli.database).write { db in
+            let guardSQL = try #require(try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'base_sessions_refuse_update'"))
+            try db.execute(sql: "DROP TRIGGER base_sessions_refuse_update")
+            try db.execute(sql: "UPDATE base_sessions SET version = 2 WHERE session = 's2'")
+            try db.execute(sql: guardSQL)
+        }
+        let verify = try cli.run(["verify", "--json"])
+        #expect(verify.status == 1, "\(verify.stdout)")
+        let checks = try #require((try CLIHarness.json(verify.stdout) as? [String: Any])?["checks"] as? [[String: Any]])
+        let versions = checks.first { $0["name"] as? String == "versions" }
+        #expect(versions?["passed"] as? Bool == false && (versions?["detail"] as? String)?.contains("s2") == true, "\(verify.stdout)")
+    }
+
     @Test("a sealed file is pruned only with its key, as every writer")
     func aSealedFileNeedsItsKey() throws {
         let cli = try CLIHarness()

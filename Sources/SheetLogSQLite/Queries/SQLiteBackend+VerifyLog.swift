@@ -110,8 +110,9 @@ extension SQLiteBackend {
     /// version, rebuild folds the log by position, and SheetLog writes them in step. A session a
     /// prune carried continues from the version its base records.
     private static func versionsCheck(sessions: Int, carriedErasures: Int64, in db: Database) throws -> VerificationReport.Check {
-        let start = try CarriedSession.hasTable(in: db)
-            ? "COALESCE((SELECT c.version FROM base_sessions c WHERE c.session = events.stream), 0)" : "0"
+        let hasCarried = try CarriedSession.hasTable(in: db)
+        if hasCarried, let edited = try carriedVersionEdited(in: db) { return edited }
+        let start = hasCarried ? "COALESCE((SELECT c.version FROM base_sessions c WHERE c.session = events.stream), 0)" : "0"
         guard let broken = try Row.fetchOne(db, sql: """
             SELECT stream, position, version, previous_version, previous_position FROM (
                 SELECT stream, position, version,
@@ -131,5 +132,24 @@ extension SQLiteBackend {
         let previousVersion: Int64 = broken[3]
         return .init(name: "versions", passed: false,
                      detail: "session \(stream) has version \(version) at position \(position), after version \(previousVersion) at position \(previousPosition): versions must be 1, 2, 3 … in position order")
+    }
+
+    /// A carried session's row must say the session and version its state does: the kept events
+    /// continue from the row's version, and where none follows yet, nothing else would see an edit
+    /// of it (the next command would be refused or numbered from the edited version).
+    private static func carriedVersionEdited(in db: Database) throws -> VerificationReport.Check? {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT session, version, CASE WHEN json_valid(snapshot) THEN json_extract(snapshot, '$.version') END,
+                   CASE WHEN json_valid(snapshot) THEN json_extract(snapshot, '$.session') END
+            FROM base_sessions
+            WHERE NOT json_valid(snapshot) OR json_extract(snapshot, '$.session') IS NOT session
+               OR json_extract(snapshot, '$.version') IS NOT version
+            ORDER BY cut_position, session LIMIT 1
+            """) else { return nil }
+        let session: String = row[0], version: Int64 = row[1], stateVersion: Int64? = row[2], stateSession: String? = row[3]
+        let says = stateVersion.map { "its carried state is of \(stateSession.map { "session \($0)" } ?? "no session") at version \($0)" }
+            ?? "its carried state records no version"
+        return .init(name: "versions", passed: false,
+                     detail: "base_sessions carries session \(session) at version \(version), but \(says): a carried session's row was edited")
     }
 }
