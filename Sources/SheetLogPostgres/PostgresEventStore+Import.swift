@@ -21,6 +21,8 @@ extension PostgresEventStore {
     ///   the stored chain. A broken chain is ``SheetLogError/Code/integrityViolation``; history that
     ///   differs from what is stored (a fork, an edited row) is ``SheetLogError/Code/historyMismatch``;
     ///   both name the first position concerned and leave the store as it was.
+    /// - One at a time per device: an import holds a lock of its device for its whole run, so a
+    ///   second import of it waits, then continues after what the first stored.
     /// - Batched: `batchSize` events per transaction, each stored as a pushed batch is
     ///   (``storeChained(_:from:_:)``: under the device's lock only, the chain checked again from the
     ///   stored head, with (``sheetProjections``) their read-model rows), so other devices' imports and
@@ -72,7 +74,26 @@ extension PostgresEventStore {
 
     private static let importInterrupted = "the batches committed before are stored; a rerun stores the rest"
 
+    /// Imports of one device wait for each other: a second import of another copy of the file (pruned
+    /// elsewhere) would otherwise find the base a first one has just begun the device at, without the
+    /// events it is about to store, and refuse a cut beyond it. The lock is the connection's: a killed
+    /// import's ends with its connection.
     private func importLog(
+        from source: any EventStore, base: LogBaseImage?, batchSize: Int, _ connection: PostgresConnection
+    ) async throws -> PostgresImportReport {
+        try await connection.query("SELECT pg_advisory_lock(\(Self.importLockClass), hashtext(\(device)))", logger: logger)
+        let report: PostgresImportReport
+        do {
+            report = try await importLogHoldingLock(from: source, base: base, batchSize: batchSize, connection)
+        } catch {
+            _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.importLockClass), hashtext(\(device)))", logger: logger)
+            throw error
+        }
+        try await connection.query("SELECT pg_advisory_unlock(\(Self.importLockClass), hashtext(\(device)))", logger: logger)
+        return report
+    }
+
+    private func importLogHoldingLock(
         from source: any EventStore, base: LogBaseImage?, batchSize: Int, _ connection: PostgresConnection
     ) async throws -> PostgresImportReport {
         let sourceThrough = try await source.lastPosition()

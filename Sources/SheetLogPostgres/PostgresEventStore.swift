@@ -25,6 +25,10 @@ public final class PostgresEventStore: EventStore, Sendable {
     /// device's writers take (``lockDevice(_:)``); two-key locks never clash with the one-key ones
     /// (the migrations' lock).
     static let deviceLockClass: Int32 = 0x5348_4C44  // "SHLD"
+    /// The class of the session-level advisory lock an import holds on its device for its whole run
+    /// (`pg_advisory_lock(class, hashtext(device))`): imports of one device go one after another,
+    /// while pushes and appends of it (which take ``deviceLockClass`` per transaction) go on.
+    static let importLockClass: Int32 = 0x5348_4C49  // "SHLI"
 
     /// The device whose log this store reads and appends to.
     public let device: String

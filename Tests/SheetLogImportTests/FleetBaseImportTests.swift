@@ -225,6 +225,48 @@ import Testing
         try await Self.expectVerified(fleet, device: "phone")
     }
 
+    /// Two copies of one device's file pruned at different cuts, both holding every event past the
+    /// later cut, imported at once into a fleet new to the device: the later one waits for the
+    /// earlier one's events instead of finding its base alone (found by an adversary: the later cut
+    /// was refused, "holds only through position 8", in 5 of 16 runs).
+    @Test(.timeLimit(.minutes(5)))
+    func twoImportsOfDifferentlyPrunedCopiesAtOnceBothSucceed() async throws {
+        let (early, clock, report) = try await Self.prunedFile()
+        defer { early.remove() }
+        do {
+            // Kept events enough that an import's check of them (before its first batch) takes a while.
+            let database = try SheetLogDatabase.open(path: early.path, options: PrunedPushTests.options(clock))
+            defer { try? database.close() }
+            try await PrunedPushTests.finished((0..<250).map { "kept-\($0)" }, in: database)
+        }
+        let late = try early.copy()
+        defer { late.remove() }
+        do {
+            let database = try SheetLogDatabase.open(path: late.path, options: PrunedPushTests.options(clock))
+            defer { try? database.close() }
+            clock.advance(by: 30 * Self.day)
+            let later = try await database.prune(before: PrunedPushTests.cutoff(clock))
+            #expect(later.cutPosition > report.cutPosition, "the control: \(later) after \(report)")
+        }
+        for round in 0..<3 {
+            let fleet = try await FleetDatabase.fresh()
+            async let first = Self.importFile(early, as: "phone", into: fleet)
+            // The second starts once the first has begun the device at its base, its events still to
+            // come (it checks them all before its first batch); until the first migrates the fleet's
+            // database, the table is not there.
+            while (try? await fleet.count("SELECT count(*) FROM device_bases WHERE device = $1", device: "phone")) ?? 0 == 0 {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            let second = try await Self.importFile(late, as: "phone", into: fleet)
+            let runs = [try await first, second]
+            #expect(runs.allSatisfy { $0.status == 0 }, "round \(round): \(runs.map(\.stderr))")
+            #expect(runs[0].stdout.contains("new to the fleet") && !runs[1].stdout.contains("new to the fleet"), "\(runs.map(\.stdout))")
+            #expect(try await fleet.rows(device: "phone") == (try early.rows()), "every kept event of the early copy, once")
+            #expect(try await fleet.count("SELECT count(*) FROM device_bases WHERE device = $1", device: "phone") == 1)
+            try await Self.expectVerified(fleet, device: "phone")
+        }
+    }
+
     @Test(.timeLimit(.minutes(5)))
     func aSealedDevicesBaseReachesTheFleetWithoutAValueAndItsErasureHolds() async throws {
         let key = MasterKey.generate()
