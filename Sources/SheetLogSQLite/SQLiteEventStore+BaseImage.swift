@@ -152,30 +152,17 @@ extension SQLiteEventStore {
         return .installed
     }
 
-    /// The carried erasures as `log_bases.erasures` holds them: every column of their events.
+    /// The carried erasures' events as they were stored (``CarriedErasureRows``): what an export
+    /// carries of them, under the chain rule of this release.
     private static func erasuresJSON(_ erasures: [LogBaseImage.Erasure]) -> String {
-        var json = JSONWriter(capacity: 256 * erasures.count + 2)
-        json.raw("[")
-        for (index, erasure) in erasures.enumerated() {
-            if index > 0 { json.raw(",") }
+        CarriedErasureRows.json(erasures.map { erasure in
             let data = SubjectErasure(subject: erasure.subject, requestedBy: erasure.requestedBy).eventData(occurredAt: erasure.occurredAt)
-            json.beginObject()
-            json.key("position"); json.integer(erasure.position)
-            json.key("event_id"); json.string(erasure.eventID)
-            json.key("stream"); json.string(SubjectErasure.stream)
-            json.key("version"); json.integer(erasure.version)
-            json.key("type"); json.string(SubjectErasure.type)
-            json.key("schema_version"); json.integer(Int64(SubjectErasure.schemaVersion))
-            json.key("payload"); json.string(data.payload)
-            json.key("metadata"); json.null()
-            json.key("occurred_at"); json.integer(erasure.occurredAt)
-            json.key("recorded_at"); json.integer(erasure.recordedAt)
-            json.key("chain"); json.string(Checksum.hex(erasure.chain))
-            json.key("chain_version"); json.integer(Int64(ChainRule.current.rawValue))
-            json.endObject()
-        }
-        json.raw("]")
-        return json.text
+            return RecordedEvent(
+                position: erasure.position, eventID: erasure.eventID, stream: SubjectErasure.stream, version: erasure.version,
+                type: SubjectErasure.type, schemaVersion: SubjectErasure.schemaVersion, payload: data.payload, metadata: nil,
+                occurredAt: erasure.occurredAt, recordedAt: erasure.recordedAt, chain: erasure.chain,
+                chainVersion: Int(ChainRule.current.rawValue))
+        })
     }
 
     private static func baseRefused(_ rule: String, cut: Int64) -> SheetLogError {

@@ -76,11 +76,8 @@ extension SQLiteEventStore {
                    json_extract(e.value, '$.recorded_at'), json_extract(e.value, '$.chain'), json_extract(e.value, '$.chain_version')
             FROM log_bases b, json_each(b.erasures) e ORDER BY b.cut_position, e.key
             """).map { row in
-                let hex: String = row[10]
-                let chain = stride(from: 0, to: hex.count, by: 2).compactMap { offset -> UInt8? in
-                    let start = hex.index(hex.startIndex, offsetBy: offset)
-                    return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)
-                }
+                // Written by CarriedErasureRows (or, before it, by the prune's SQL: lowercase hex too).
+                let chain = Checksum.bytes(hex: row[10]) ?? []
                 return RecordedEvent(
                     position: row[0], eventID: row[1], stream: row[2], version: row[3], type: row[4], schemaVersion: row[5],
                     payload: row[6], metadata: row[7], occurredAt: row[8], recordedAt: row[9], chain: chain, chainVersion: row[11])

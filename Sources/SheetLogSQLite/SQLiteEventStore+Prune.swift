@@ -72,17 +72,14 @@ extension SQLiteEventStore {
         // What each erasure erased, while the events that tell it are still here.
         try ErasureCounts.freeze(in: db)
         // The base first: the delete triggers let through only what is at or below its cut.
+        let erasures = try RecordedEvent.fetchAll(
+            db.cachedStatement(sql: "SELECT \(RecordedEvent.columnList) FROM events WHERE position <= ? AND stream = '$erasures' ORDER BY position"),
+            arguments: [cut])
         try db.execute(sql: """
             INSERT INTO log_bases (cut_position, chain, removed_events, first_recorded_at, last_recorded_at, pruned_at, erasures)
-            SELECT ?1, (SELECT chain FROM events WHERE position = ?1), count(*), min(recorded_at), max(recorded_at), ?2,
-                   (SELECT json_group_array(json(e)) FROM (
-                        SELECT json_object('position', position, 'event_id', event_id, 'stream', stream, 'version', version,
-                                           'type', type, 'schema_version', schema_version, 'payload', payload, 'metadata', metadata,
-                                           'occurred_at', occurred_at, 'recorded_at', recorded_at, 'chain', lower(hex(chain)),
-                                           'chain_version', chain_version) AS e
-                        FROM events WHERE position <= ?1 AND stream = '$erasures' ORDER BY position))
+            SELECT ?1, (SELECT chain FROM events WHERE position = ?1), count(*), min(recorded_at), max(recorded_at), ?2, ?3
             FROM events WHERE position <= ?1
-            """, arguments: [cut, now])
+            """, arguments: [cut, now, CarriedErasureRows.json(erasures)])
         // The step's sessions, from its own events (which are still here): each is removed whole
         // when it lies at or below the cut and is finished, else carried across it. Finished: no
         // draft recover offers, and either ended (no command can come to it, whatever its stack
