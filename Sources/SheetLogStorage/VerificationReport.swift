@@ -59,4 +59,16 @@ extension VerificationReport.Check {
         let held = last < first ? (first == 1 ? "no events" : "no event kept") : "positions \(first)…\(last) without gaps"
         return .init(name: "positions", passed: true, detail: held + note)
     }
+
+    /// The failing `versions` check of a carried session whose row (in `table`) names another
+    /// session or version than its state's own (`stateSession`, `stateVersion`; nil when the
+    /// state records none).
+    package static func carriedRowEdited(
+        table: String, session: String, version: Int64, stateSession: String?, stateVersion: Int64?
+    ) -> Self {
+        let says = stateVersion.map { "its carried state is of \(stateSession.map { "session \($0)" } ?? "no session") at version \($0)" }
+            ?? "its carried state records no version"
+        return .init(name: "versions", passed: false,
+                     detail: "\(table) carries session \(session) at version \(version), but \(says): a carried session's row was edited")
+    }
 }

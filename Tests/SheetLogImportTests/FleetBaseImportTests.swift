@@ -267,6 +267,28 @@ import Testing
         }
     }
 
+    /// The fleet's verify asks of a carried row what the device's asks of base_sessions: that it names
+    /// the session and version its state holds, also where no kept event follows the cut.
+    @Test(.timeLimit(.minutes(5)))
+    func theFleetsVerifySeesACarriedRowEdited() async throws {
+        let (file, _, _) = try await Self.prunedFile()
+        defer { file.remove() }
+        let fleet = try await FleetDatabase.fresh()
+        #expect(try await Self.importFile(file, as: "phone", into: fleet).status == 0)
+        try await Self.expectVerified(fleet, device: "phone")
+        _ = try await fleet.cluster.psql("""
+            ALTER TABLE device_base_sessions DISABLE TRIGGER device_base_sessions_refuse_update;
+            UPDATE device_base_sessions SET version = 1 WHERE device = 'phone' AND session = 'draft';
+            ALTER TABLE device_base_sessions ENABLE TRIGGER device_base_sessions_refuse_update;
+            """, database: fleet.name)
+        let verify = try await InProcessCommand.run(.sheetlogServer, ["verify", "--postgres", fleet.url, "--device", "phone", "--json"])
+        #expect(verify.status == 1, "\(verify.stdout)\(verify.stderr)")
+        let checks = try #require((try JSONSerialization.jsonObject(with: Data(verify.stdout.utf8)) as? [String: Any])?["checks"] as? [[String: Any]])
+        let versions = checks.first { $0["name"] as? String == "versions" }
+        #expect(versions?["passed"] as? Bool == false && (versions?["detail"] as? String)?.contains("session draft at version 1") == true,
+                "\(verify.stdout)")
+    }
+
     @Test(.timeLimit(.minutes(5)))
     func aSealedDevicesBaseReachesTheFleetWithoutAValueAndItsErasureHolds() async throws {
         let key = MasterKey.generate()

@@ -1,5 +1,6 @@
 import PostgresNIO
 import SheetLogDomain
+import SheetLogJSON
 import SheetLogStorage
 
 /// The checks of verify that read the device's log shape and the schema that guards it.
@@ -103,6 +104,7 @@ extension PostgresBackend {
     /// Each session's versions must be 1, 2, 3 … in position order; a session the device's base
     /// carries (and `$erasures` after the erasures it carries) goes on from its carried version.
     private func versionsCheck(sessions: Int, _ client: PostgresClient) async throws -> VerificationReport.Check {
+        if let edited = try await carriedRowEdited(client) { return edited }
         let rows = try await client.query("""
             SELECT stream, position, version, previous_version, previous_position FROM (
                 SELECT e.stream, e.position, e.version,
@@ -125,5 +127,22 @@ extension PostgresBackend {
                          detail: "session \(stream) has version \(version) at position \(position), after version \(previousVersion) at position \(previousPosition): versions must be 1, 2, 3 … in position order")
         }
         return .init(name: "versions", passed: true, detail: "versions 1…n in position order in each of \(sessions) sessions")
+    }
+
+    /// A carried session's row must say the session and version its state does (as the device's
+    /// verify asks of `base_sessions`): the kept events continue from the row's version.
+    private func carriedRowEdited(_ client: PostgresClient) async throws -> VerificationReport.Check? {
+        let rows = try await client.query(
+            "SELECT session, version, snapshot FROM device_base_sessions WHERE device = \(device) ORDER BY session", logger: store.logger)
+        for try await (session, version, snapshot) in rows.decode((String, Int64, String).self) {
+            let state = try? JSONValue.parse(snapshot)
+            let stateSession = state?["session"]?.string
+            let stateVersion: Int64? = if case .number(let number)? = state?["version"] { Int64(exactly: number) } else { nil }
+            if stateSession != session || stateVersion != version {
+                return .carriedRowEdited(
+                    table: "device_base_sessions", session: session, version: version, stateSession: stateSession, stateVersion: stateVersion)
+            }
+        }
+        return nil
     }
 }

@@ -146,10 +146,6 @@ extension SQLiteBackend {
                OR json_extract(snapshot, '$.version') IS NOT version
             ORDER BY cut_position, session LIMIT 1
             """) else { return nil }
-        let session: String = row[0], version: Int64 = row[1], stateVersion: Int64? = row[2], stateSession: String? = row[3]
-        let says = stateVersion.map { "its carried state is of \(stateSession.map { "session \($0)" } ?? "no session") at version \($0)" }
-            ?? "its carried state records no version"
-        return .init(name: "versions", passed: false,
-                     detail: "base_sessions carries session \(session) at version \(version), but \(says): a carried session's row was edited")
+        return .carriedRowEdited(table: "base_sessions", session: row[0], version: row[1], stateSession: row[3], stateVersion: row[2])
     }
 }
