@@ -43,7 +43,7 @@ extension SQLiteEventStore {
             return DecidedAppendOutcome(result: pass.result, plan: pass.plan, mark: pass.startMark)
         }
         do {
-            try db.commit()
+            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
         } catch {
             try? db.rollback()
             tailCache.invalidate()
@@ -63,7 +63,8 @@ extension SQLiteEventStore {
         _ decide: (SQLiteAppendTransaction) throws -> DecidedAppend<Plan>, in db: Database
     ) throws -> AppendPass<Plan> {
         do {
-            try db.beginTransaction(.immediate)
+            // A cached statement: GRDB's beginTransaction and commit prepare their SQL at every call.
+            try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
         } catch {
             throw SheetLogError.wrapping(error, operation: "beginning the append transaction")
         }
