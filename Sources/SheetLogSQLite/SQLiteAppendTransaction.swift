@@ -12,9 +12,11 @@ package struct SQLiteAppendTransaction: AppendTransaction {
     let clock: any SheetLogClock
     /// Where the database is, for errors.
     let location: String
+    /// The database's sealing record, read in this transaction or kept from the log tail's epoch.
+    let sealingRecord: SealingRecord?
 
     package func sealing() throws -> (any AppendSealing)? {
-        guard let record = try SealingRecord.read(in: db, migrated: true) else { return nil }
+        guard let record = sealingRecord else { return nil }
         guard let ring else { throw SealingRecord.keyUnavailable(at: location) }
         try record.requireMatching(ring.master, at: location)
         // This handle's default (an app sets the signed-in person at each launch) wins over the one

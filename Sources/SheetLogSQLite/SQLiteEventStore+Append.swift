@@ -103,9 +103,10 @@ extension SQLiteEventStore {
             (position, chain) = try logEnd(in: db)
         }
         let startMark = LogMark(epoch: epoch, position: position)
+        let sealing = try known.map(\.sealing) ?? SealingRecord.read(in: db, migrated: true)
         let decided = try decide(SQLiteAppendTransaction(
             db: db, mark: startMark, ring: configuration.keyRing, clock: configuration.clock,
-            location: location))
+            location: location, sealingRecord: sealing))
         let batches = decided.batches
         func pass(_ result: AppendResult, writes: Bool, tail: LogTailCache.Tail?) -> AppendPass<Plan> {
             AppendPass(result: result, plan: decided.plan, batches: batches, writes: writes, tail: tail, epoch: epoch,
@@ -201,7 +202,8 @@ extension SQLiteEventStore {
         streamVersions.merge(versions) { _, new in new }
         // The change count is filled in after COMMIT, with everything this pass wrote.
         let tail = LogTailCache.Tail(
-            dataVersion: dataVersion, totalChanges: 0, position: position, chain: chain, streamVersions: streamVersions)
+            dataVersion: dataVersion, totalChanges: 0, position: position, chain: chain, streamVersions: streamVersions,
+            sealing: sealing)
         return pass(AppendResult(events: recorded, alreadyStored: false), writes: true, tail: tail)
     }
 
