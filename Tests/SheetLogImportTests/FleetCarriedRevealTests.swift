@@ -1,4 +1,5 @@
 import Foundation
+import HummingbirdTesting
 import SheetLog
 import SheetLogCore
 import SheetLogPostgres
@@ -57,6 +58,40 @@ import Testing
         #expect(moment.previous?.version == 2, "the step before the first kept one is the carried state")
         await #expect(throws: SheetLogError.self, "a carried version is gone from the fleet too") {
             _ = try await reader.revealedMoment(device: "phone", session: "k", at: .version(2))
+        }
+    }
+
+    /// The same through the viewer's routes, as a support engineer reveals: the POST that records
+    /// the reveal checked that the session exists by reading its version 1, which a carried session
+    /// no longer has (found by an adversary after the fix above: still 410 over HTTP).
+    @Test(.timeLimit(.minutes(5)), arguments: Transport.allCases)
+    func theViewerRevealsACarriedSession(_ transport: Transport) async throws {
+        let (file, clock, _) = try await FleetBaseImportTests.prunedFile()
+        defer { file.remove() }
+        try await FleetBaseImportTests.grow(file, clock)
+        let harness = try await CollectorHarness.make(device: "phone")
+        defer { harness.close() }
+        let run = try await FleetBaseImportTests.importFile(file, as: "phone", into: harness.fleet)
+        #expect(run.status == 0 && run.stdout.contains("new to the fleet"), "\(run.stdout)\(run.stderr)")
+        let revealer = try await harness.collector.tokens.add(.revealer("ines"))
+        try await harness.run(transport) { client in
+            let masked = try await client.fetch("/api/devices/phone/sessions/draft/replay", headers: RevealTests.bearer(revealer))
+            #expect(masked.status == .ok && !masked.body.contains("13.00"), "\(masked.body)")
+
+            let answer = try await client.fetch("/api/devices/phone/reveal?session=draft", method: .post, headers: RevealTests.bearer(revealer))
+            #expect(answer.status == .created, "\(answer.body)")
+            let id = try #require(answer.object["reveal"] as? Int)
+            let replay = try await client.fetch("/api/devices/phone/sessions/draft/replay?reveal=\(id)", headers: RevealTests.bearer(revealer))
+            #expect(replay.status == .ok && replay.body.contains("13.00"), "the kept edit's value is revealed: \(replay.body)")
+            let page = try await client.fetch("/devices/phone/sessions/draft?reveal=\(id)", method: .get, headers: RevealTests.bearer(revealer))
+            #expect(page.status == .ok && page.body.contains("13.00"), "\(page.status)")
+
+            // A session the prune removed whole is not in the fleet (its base carries none of them):
+            // no reveal is recorded of it.
+            let removed = try await client.fetch("/api/devices/phone/reveal?session=a", method: .post, headers: RevealTests.bearer(revealer))
+            #expect(removed.status == .notFound, "\(removed.body)")
+            let records = try await harness.collector.revealRecords(limit: 10, before: nil)
+            #expect(records.map(\.session) == ["draft"])
         }
     }
 }

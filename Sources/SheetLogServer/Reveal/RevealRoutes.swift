@@ -45,10 +45,17 @@ struct RevealRoutes<Context: RequestContext>: Sendable {
         return (try context.parameters.decoded("device"), try PageRoutes<Context>.session(in: parameters))
     }
 
-    /// The permission first, then the session (404 for an unknown one), then the record.
+    /// The permission first, then the session (404 for an unknown one, 410 for one a prune removed
+    /// whole), then the record.
     private func reveal(device: String, session: String, request: Request) async throws -> RevealRecord {
         let name = try await access.revealer(of: request)
-        _ = try await reader.replay(device: device, session: session, through: 1)
+        do {
+            _ = try await reader.replay(device: device, session: session, through: 1)
+        } catch let error as SheetLogError where error.code == .pruned {
+            // A session a prune carried has no version 1 any more, and is there all the same: its
+            // base says so (for one removed whole, the base throws).
+            guard try await reader.carriedBase(device: device, session: session) != nil else { throw error }
+        }
         return try await access.record(reader: name, device: device, session: session)
     }
 
