@@ -92,6 +92,7 @@ struct CLIPruneTests {
         (["DROP TRIGGER base_sessions_refuse_stale_insert"], "append-only"),
         (["DROP TRIGGER base_sessions_refuse_update", #"UPDATE base_sessions SET snapshot = replace(snapshot, '"47.50"', '"47.51"')"#], "projections"),
         (["DROP TRIGGER base_sessions_refuse_update", "UPDATE base_sessions SET version = 2"], "versions"),
+        (["DROP TRIGGER base_sessions_refuse_update", "UPDATE base_sessions SET cut_position = 3"], "versions"),
         (["DROP TRIGGER base_sessions_refuse_delete", "DELETE FROM base_sessions"], "projections"),
     ])
     func verifyChecksTheBase(statements: [String], check: String) async throws {

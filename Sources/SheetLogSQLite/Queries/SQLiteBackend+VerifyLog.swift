@@ -145,7 +145,25 @@ extension SQLiteBackend {
             WHERE NOT json_valid(snapshot) OR json_extract(snapshot, '$.session') IS NOT session
                OR json_extract(snapshot, '$.version') IS NOT version
             ORDER BY cut_position, session LIMIT 1
-            """) else { return nil }
+            """) else { return try carriedCutEdited(in: db) }
         return .carriedRowEdited(table: "base_sessions", session: row[0], version: row[1], stateSession: row[3], stateVersion: row[2])
+    }
+
+    /// A carried row names the cut of the prune step that carried it last: the first cut at or after
+    /// its state's last event (a later step that removed none of its events leaves it as it is).
+    /// Replay and state name that step's pruning and read the state through it.
+    private static func carriedCutEdited(in db: Database) throws -> VerificationReport.Check? {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT session, cut_position, last_position, expected FROM (
+                SELECT session, cut_position, json_extract(snapshot, '$.lastPosition') AS last_position,
+                       (SELECT min(b.cut_position) FROM log_bases b WHERE b.cut_position >= json_extract(c.snapshot, '$.lastPosition')) AS expected
+                FROM base_sessions c)
+            WHERE expected IS NULL OR cut_position IS NOT expected
+            ORDER BY session LIMIT 1
+            """) else { return nil }
+        let session: String = row[0], cut: Int64 = row[1], lastPosition: Int64? = row[2], expected: Int64? = row[3]
+        let carrier = expected.map { "the prune step whose cut is position \($0)" } ?? "no prune step of this log"
+        return .init(name: "versions", passed: false,
+                     detail: "base_sessions carries session \(session) from the cut at position \(cut), but its state's last event (position \(lastPosition.map(String.init) ?? "unknown")) was removed by \(carrier): a carried session's row was edited")
     }
 }
