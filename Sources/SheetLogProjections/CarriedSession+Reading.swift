@@ -39,10 +39,12 @@ extension CarriedSession {
         for item in try reader.array("presentations") {
             let nested = SnapshotReader(json: item, session: session)
             let id = try nested.string("id")
+            let sealing = valuesSealed ? projected.sealing : nil
+            let (baseline, baselineCells) = try nested.values("baseline", presentation: id, sealing: sealing)
+            let (values, valueCells) = try nested.values("values", presentation: id, sealing: sealing)
+            if sealing != nil { projected.cells[id] = PresentationCells(baseline: baselineCells, values: valueCells) }
             let presentation = try Presentation(
-                id: id, route: nested.route("route"),
-                baseline: nested.values("baseline", presentation: id, sealing: valuesSealed ? projected.sealing : nil),
-                values: nested.values("values", presentation: id, sealing: valuesSealed ? projected.sealing : nil),
+                id: id, route: nested.route("route"), baseline: baseline, values: values,
                 required: nested.strings("required"), dismissGuard: nested.enumeration("guard"),
                 pendingConfirmation: nested.pending("pending"), restoredFrom: nested.draft("restoredFrom"),
                 status: nested.enumeration("status"), openedAt: nested.integer("openedAt"),
@@ -176,17 +178,24 @@ private struct SnapshotReader {
     }
 
     /// A form: scalars in a plain session; sealed texts, or marker objects, in a sealed one.
-    func values(_ name: String, presentation: String, sealing: SessionSealing?) throws(SheetLogError) -> [String: FieldValue] {
+    /// The values of `name` (`baseline`, `values`), and the cells of those that are sealed (each a
+    /// ``SealedCell``: a snapshot written before migration 0017 holds them sealed at its base place).
+    func values(
+        _ name: String, presentation: String, sealing: SessionSealing?
+    ) throws(SheetLogError) -> (values: [String: FieldValue], cells: [String: String]) {
         guard case .object(let members) = try member(name) else { throw broken(name) }
         var values: [String: FieldValue] = Dictionary(minimumCapacity: members.count)
+        var cells: [String: String] = [:]
         for member in members {
-            values[member.key] = try value(member.value, field: member.key, member: name, presentation: presentation, sealing: sealing)
+            values[member.key] = try value(
+                member.value, field: member.key, member: name, presentation: presentation, sealing: sealing, cells: &cells)
         }
-        return values
+        return (values, cells)
     }
 
     private func value(
-        _ json: JSONValue, field: String, member: String, presentation: String, sealing: SessionSealing?
+        _ json: JSONValue, field: String, member: String, presentation: String, sealing: SessionSealing?,
+        cells: inout [String: String]
     ) throws(SheetLogError) -> FieldValue {
         let place = "\(member) of presentation \(presentation)"
         if case .object = json {
@@ -203,14 +212,20 @@ private struct SnapshotReader {
             case .object, .array: throw CarriedSession.broken("a value of \(place) is an array", session: session)
             }
         }
-        guard let text = json.string else { throw CarriedSession.broken("a value of \(place) is not sealed", session: session) }
+        guard let text = json.string, var cell = SealedCell(text: text) else {
+            throw CarriedSession.broken("a value of \(place) is not sealed", session: session)
+        }
+        if case .legacy(let sealed) = cell { cell = .base(member: member, sealed: sealed) }
+        cells[field] = cell.text
         guard let key = sealing.key else {
             // The prune's reader had the key; this one has not: erased, or withheld.
             return sealing.erased ? .erased : .withheld
         }
-        guard let opened = SealedText.open(
-            text, at: .base(session: session ?? "", presentation: presentation, member: member, field: field), with: key)
-        else {
+        let session = session ?? ""
+        let position = cell.position(
+            session: session, presentation: presentation, field: field,
+            legacy: .base(session: session, presentation: presentation, member: member, field: field))
+        guard let opened = SealedText.open(cell.sealed, at: position, with: key) else {
             throw CarriedSession.broken("a sealed value of \(place) does not open with its subject's key", session: session)
         }
         return opened

@@ -4,8 +4,9 @@ import SheetLogJSON
 
 /// The snapshot's JSON: everything a fold reads, written by the package's one writer.
 ///
-/// Form values are JSON scalars in a plain log. In a sealed session each is the ``SealedText`` of
-/// the value sealed with the subject's key at ``SealPosition/base(session:presentation:member:field:)``;
+/// Form values are JSON scalars in a plain log. In a sealed session each is the ``SealedCell`` of
+/// the value: the bytes of the event that recorded it (or, for a value no event's bytes give, the
+/// value sealed at ``SealPosition/base(session:presentation:member:field:)``);
 /// a value the prune could not read (an erased subject's) is written as its marker object,
 /// `{"erased":true}`, never as text a typed value could equal.
 extension CarriedSession {
@@ -102,8 +103,10 @@ extension CarriedSession {
                         json.fieldValue(.withheld, markers: .object)
                         continue
                     }
-                    json.string(SealedText.seal(
-                        value, at: .base(session: session, presentation: presentation, member: member, field: field), with: key))
+                    let cells = projected.cells[presentation]
+                    let cell = member == "baseline" ? cells?.baseline[field] : cells?.values[field]
+                    json.string(cell ?? SealedCell.sealedAtBase(
+                        value, session: session, presentation: presentation, member: member, field: field, with: key))
                 } else {
                     json.fieldValue(value)
                 }

@@ -41,14 +41,6 @@ package struct PresentationRow: Sendable {
         self.init(PresentationRowJSON(id: id, presentation, of: session), presentation, positions: positions, in: session)
     }
 
-    /// The row of presentation `id`, its sealed values taken from and kept in the session's
-    /// ``SealedValueMemo`` (the inline path).
-    init?(_ id: String, rememberingIn session: inout ProjectedSession) {
-        guard let presentation = session.state.presentations[id], let positions = session.positions[id] else { return nil }
-        let json = PresentationRowJSON(id: id, presentation, of: &session, remembering: true)
-        self.init(json, presentation, positions: positions, in: session)
-    }
-
     private init(
         _ json: PresentationRowJSON, _ presentation: Presentation, positions: ProjectedSession.PresentationPositions,
         in session: ProjectedSession

@@ -15,23 +15,12 @@ struct PresentationRowJSON: Sendable {
     var changedFields: String
 
     init(id: String, _ presentation: Presentation, of session: ProjectedSession) {
-        var session = session
-        self.init(id: id, presentation, of: &session, remembering: false)
-    }
-
-    /// With `remembering`, the sealed values come from and go to the session's ``SealedValueMemo``.
-    init(id: String, _ presentation: Presentation, of session: inout ProjectedSession, remembering: Bool) {
         let changed = presentation.changedFields
         self.id = id
         routeParams = ProjectionJSON.object(presentation.route.params)
         required = ProjectionJSON.array(presentation.required)
-        if remembering {
-            baseline = session.rememberingValuesJSON(presentation.baseline, column: "baseline", presentation: id)
-            values = session.rememberingValuesJSON(presentation.values, column: "draft_values", presentation: id)
-        } else {
-            baseline = session.valuesJSON(presentation.baseline, column: "baseline", presentation: id)
-            values = session.valuesJSON(presentation.values, column: "draft_values", presentation: id)
-        }
+        baseline = session.valuesJSON(presentation.baseline, member: "baseline", presentation: id)
+        values = session.valuesJSON(presentation.values, member: "values", presentation: id)
         dirty = !changed.isEmpty
         changedFields = ProjectionJSON.array(changed)
     }

@@ -43,8 +43,9 @@ package struct ProjectedSession: Sendable {
     package var openAlerts: [String: Int64] = [:]
     /// Set once a sealed event of the session was folded: its subject, and the key its rows are sealed with.
     package var sealing: SessionSealing?
-    /// The sealed texts its rows were last written with (the inline path's; rebuild seals afresh).
-    package var sealedValues = SealedValueMemo()
+    /// The cells of each presentation's sealed values: the bytes of the events that recorded them
+    /// (``SealedCell``), kept as the fold goes, so that the rows copy them and seal nothing.
+    package var cells: [String: PresentationCells] = [:]
 
     package init(session: String) {
         state = SessionState(sessionID: session)
@@ -89,6 +90,9 @@ package struct ProjectedSession: Sendable {
         // the session's presentations on every event.
         state.apply(event)
 
+        if let seals = event.seals, let subject, state.presentations[subject] != nil {
+            cells[subject, default: PresentationCells()].fold(event.kind, seals)
+        }
         if let subject, let presentation = state.presentations[subject] {
             if case .present = event.kind {
                 positions[subject] = PresentationPositions(opened: position, last: position)

@@ -29,9 +29,8 @@ package struct SessionChange {
     /// The changes from `prior` (the session as its rows stood before the append, nil when unknown)
     /// to `session`, for the presentations the append `touched`.
     init(_ session: ProjectedSession, writtenAs prior: ProjectedSession?, touched: Set<String>) {
-        var session = session
         for id in touched.sorted() {
-            if let change = Self.presentationChange(id, of: &session, writtenAs: prior) { presentations.append(change) }
+            if let change = Self.presentationChange(id, of: session, writtenAs: prior) { presentations.append(change) }
         }
         row = Self.rowChange(of: session, writtenAs: prior)
         self.session = session
@@ -51,7 +50,7 @@ package struct SessionChange {
     /// A narrow update when the row exists and its fixed columns are the same, the whole row
     /// otherwise; nil when nothing changed (or the session does not know the presentation).
     private static func presentationChange(
-        _ id: String, of session: inout ProjectedSession, writtenAs prior: ProjectedSession?
+        _ id: String, of session: ProjectedSession, writtenAs prior: ProjectedSession?
     ) -> PresentationChange? {
         guard let presentation = session.state.presentations[id], let positions = session.positions[id],
               let prior, let before = prior.state.presentations[id], let positionsBefore = prior.positions[id],
@@ -59,7 +58,7 @@ package struct SessionChange {
               before.dismissGuard == presentation.dismissGuard, before.required == presentation.required,
               before.restoredFrom == presentation.restoredFrom, before.openedAt == presentation.openedAt
         else {
-            return PresentationRow(id, rememberingIn: &session).map(PresentationChange.whole)
+            return PresentationRow(id, of: session).map(PresentationChange.whole)
         }
         let changed = presentation.changedFields
         let changedBefore = before.changedFields
@@ -79,8 +78,10 @@ package struct SessionChange {
         mark(.lastSaveFailureAt, presentation.lastSaveFailureAt != before.lastSaveFailureAt)
         mark(.lastPosition, positions.last != positionsBefore.last)
         // Dictionary equality is immediate when the fold left the storage untouched.
-        mark(.baseline, presentation.baseline != before.baseline)
-        mark(.draftValues, presentation.values != before.values)
+        // A sealed value recorded again (a save of the same draft) has new cells, the bytes of its new event.
+        let (cells, cellsBefore) = (session.cells[id], prior.cells[id])
+        mark(.baseline, presentation.baseline != before.baseline || cells?.baseline != cellsBefore?.baseline)
+        mark(.draftValues, presentation.values != before.values || cells?.values != cellsBefore?.values)
         if columns.isEmpty { return nil }
         // The JSON texts are made only for the columns set.
         return .update(PresentationRowUpdate(
@@ -90,9 +91,9 @@ package struct SessionChange {
             pendingOffersSave: pending?.offersSave, closedAt: presentation.closedAt, lastEditAt: presentation.lastEditAt,
             lastSaveFailureAt: presentation.lastSaveFailureAt, lastPosition: positions.last,
             baseline: columns.contains(.baseline)
-                ? session.rememberingValuesJSON(presentation.baseline, column: "baseline", presentation: id) : nil,
+                ? session.valuesJSON(presentation.baseline, member: "baseline", presentation: id) : nil,
             draftValues: columns.contains(.draftValues)
-                ? session.rememberingValuesJSON(presentation.values, column: "draft_values", presentation: id) : nil))
+                ? session.valuesJSON(presentation.values, member: "values", presentation: id) : nil))
     }
 
     /// A narrow update when the session had a row from the same first event, the whole row otherwise.

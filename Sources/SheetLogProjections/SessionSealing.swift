@@ -20,26 +20,25 @@ package struct SessionSealing: Sendable {
         }
     }
 
-    /// The JSON object of `values` for `column` of the row of `presentation` in `session`: each value
-    /// sealed at that place (``SealPosition/projection(column:session:presentation:field:)``), so that
-    /// it opens there only. Deterministic, like every seal: a rebuild writes the same bytes.
-    ///
-    /// With a `memo`, a value whose text it holds is not sealed again (see ``SealedValueMemo``).
+    /// The JSON object of `values` for `member` (`baseline`, `values`) of `presentation` in
+    /// `session`: each value's cell from `cells` (the bytes of the event that recorded it, see
+    /// ``SealedCell``), so nothing is sealed again; a value without one (a state installed from an
+    /// export's clear base lines) sealed where a prune carries it. Deterministic either way: a
+    /// rebuild writes the same bytes.
     package func object(
-        _ values: [String: FieldValue], column: String, session: String, presentation: String, memo: inout SealedValueMemo?
+        _ values: [String: FieldValue], cells: [String: String]?, member: String, session: String, presentation: String
     ) -> String {
         guard let key else { return ProjectionJSON.object(values) }
         if values.isEmpty { return "{}" }
-        var json = JSONWriter(capacity: 64 * values.count)
+        var json = JSONWriter(capacity: 96 * values.count)
         json.beginObject()
         for field in values.keys.sorted(by: JSONWriter.keyPrecedes) {
             json.key(field)
-            let value = values[field]!
-            if memo != nil {
-                json.string(memo!.sealed(value, column: column, session: session, presentation: presentation, field: field, with: key))
+            if let cell = cells?[field] {
+                json.string(cell)
             } else {
-                json.string(SealedText.seal(
-                    value, at: .projection(column: column, session: session, presentation: presentation, field: field), with: key))
+                json.string(SealedCell.sealedAtBase(
+                    values[field]!, session: session, presentation: presentation, member: member, field: field, with: key))
             }
         }
         json.endObject()
@@ -48,22 +47,13 @@ package struct SessionSealing: Sendable {
 }
 
 extension ProjectedSession {
-    /// The JSON text of a presentation's `baseline` or `draft_values` column: sealed in a sealed log.
-    package func valuesJSON(_ values: [String: FieldValue], column: String, presentation: String) -> String {
+    /// The JSON text of a presentation's `baseline` (`member` `baseline`) or `draft_values`
+    /// (`values`) column: its cells in a sealed log.
+    package func valuesJSON(_ values: [String: FieldValue], member: String, presentation: String) -> String {
         guard let sealing else { return ProjectionJSON.object(values) }
-        var memo: SealedValueMemo?
-        return sealing.object(values, column: column, session: session, presentation: presentation, memo: &memo)
-    }
-
-    /// ``valuesJSON(_:column:presentation:)`` sealing only the values ``sealedValues`` does not hold:
-    /// the inline path, which writes a row again after each append.
-    package mutating func rememberingValuesJSON(_ values: [String: FieldValue], column: String, presentation: String) -> String {
-        guard let sealing else { return ProjectionJSON.object(values) }
-        var memo: SealedValueMemo? = sealedValues
-        // Moved out while it is updated, so this copy of the session does not share its storage too
-        // (the cache's copy still does: the first text added copies it, which is why it is small).
-        sealedValues = SealedValueMemo()
-        defer { sealedValues = memo! }
-        return sealing.object(values, column: column, session: session, presentation: presentation, memo: &memo)
+        let cells = self.cells[presentation]
+        return sealing.object(
+            values, cells: member == "baseline" ? cells?.baseline : cells?.values, member: member, session: session,
+            presentation: presentation)
     }
 }

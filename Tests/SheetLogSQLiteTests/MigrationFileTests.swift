@@ -23,6 +23,7 @@ struct MigrationFileTests {
         14: "7be907c79aebe7638779cc92263be59c0565f390bdbac938f21d12dc7d39e0d2",
         15: "0d42a794fa6e1a9ffe5c831af1cce2b9f6524da0335675e84eb4d02271a13d87",
         16: "9f54fe2f53a771951f13f9b30ffbe8321d009ef353bad559000717d466db6be9",
+        17: "cdb31dbbf3a2d2df2d80bea624fd1f72c37d76f8849966b5acd9e6c394e810e0",
     ]
 
     @Test("the generated file holds exactly the texts of Migrations/*.sql")

@@ -103,7 +103,9 @@ struct CommandPlanner {
                 return (subject, try sealing.key(forWriting: subject))
             }
             var data: [EventData] = []
-            for event in events {
+            var events = events
+            for offset in events.indices {
+                let event = events[offset]
                 let index = eventIDs.count + 1
                 let id = EventMetadata.eventID(command.id, index: index)
                 let metadata = metadataTexts.json(command: index == 1 ? command.command.name : nil)
@@ -112,6 +114,7 @@ struct CommandPlanner {
                 }
                 let written = try SheetEventCodec.encodeWritten(event, eventID: id, metadata: metadata, sealing: sealing)
                 data.append(written.data)
+                if let seals = written.seals { events[offset].seals = seals }
                 if !written.strictlyValid { plan.payloadsStrictlyValid = false }
                 eventIDs.append(id)
             }

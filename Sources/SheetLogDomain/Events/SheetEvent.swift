@@ -25,10 +25,23 @@ public struct SheetEvent: Sendable, Hashable {
     /// Milliseconds since 1970 on the app's clock.
     public var occurredAt: Int64
     public var kind: Kind
+    /// A sealed event's values as its payload holds them (set by the codec, which read or wrote
+    /// them): what a read model's cells copy. Not part of the event's identity: two events are
+    /// equal when their times and payloads are.
+    package var seals: EventSeals?
 
     public init(occurredAt: Int64, _ kind: Kind) {
         self.occurredAt = occurredAt
         self.kind = kind
+    }
+
+    public static func == (lhs: SheetEvent, rhs: SheetEvent) -> Bool {
+        lhs.occurredAt == rhs.occurredAt && lhs.kind == rhs.kind
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(occurredAt)
+        hasher.combine(kind)
     }
 
     /// The event's type name in the log.

@@ -30,12 +30,12 @@ public enum SheetEventCodec {
     /// (see `JSONWriter.isStrictlyValid`): a store need not read it again then.
     package static func encodeWritten(
         _ event: SheetEvent, eventID: String, metadata: String?, sealing: PayloadSealing? = nil
-    ) throws(SheetLogError) -> (data: EventData, strictlyValid: Bool) {
+    ) throws(SheetLogError) -> (data: EventData, strictlyValid: Bool, seals: EventSeals?) {
         let encoder = try payloadEncoder(event, eventID: eventID, sealing: sealing)
         let data = EventData(
             eventID: eventID, type: event.type.rawValue, schemaVersion: sealing == nil ? plainSchemaVersion : sealedSchemaVersion,
             payload: encoder.text, metadata: metadata, occurredAt: event.occurredAt)
-        return (data, encoder.isStrictlyValid)
+        return (data, encoder.isStrictlyValid, sealing.map { EventSeals(eventID: eventID, version: $0.version, encoder.seals) })
     }
 
     /// The payload JSON text of `event`, keys sorted.
@@ -148,7 +148,10 @@ public enum SheetEventCodec {
             return (SheetEvent(occurredAt: occurredAt, kind), nil)
         }
         if schemaVersion == sealedSchemaVersion, eventType == .edit, let opening, let edit = Self.canonicalSealedEdit(payload, opening) {
-            return (SheetEvent(occurredAt: occurredAt, .edit(edit.edit)), edit.subject)
+            var event = SheetEvent(occurredAt: occurredAt, .edit(edit.edit))
+            event.seals = EventSeals(
+                eventID: opening.eventID, version: opening.version, [.init(member: "value", field: edit.edit.field, sealed: edit.sealed)])
+            return (event, edit.subject)
         }
         var reader = JSONReader(bytes: payload, options: .stored)
         var json: JSONValue
@@ -160,18 +163,21 @@ public enum SheetEventCodec {
         var subject: String?
         // Every value of an event whose subject is erased, or whose key is not at hand, reads as that marker.
         var marker: FieldValue?
+        var seals: EventSeals?
         if schemaVersion == sealedSchemaVersion {
             subject = SealedPayload.subject(of: json)
             guard let opening else {
                 throw failure(.keyUnavailable) { location in "\(type) event\(location) is sealed and no keys were given to open it" }
             }
-            (json, marker) = try SealedPayload.opened(json, type: eventType, opening: opening) { code, rest in
+            (json, marker, seals) = try SealedPayload.opened(json, type: eventType, opening: opening) { code, rest in
                 failure(code) { location in "\(type) event\(location) \(rest)" }
             }
         }
         do {
             let kind = try PayloadDecoder(json).kind(eventType)
-            return (SheetEvent(occurredAt: occurredAt, marker.map(kind.everyValue(readingAs:)) ?? kind), subject)
+            var event = SheetEvent(occurredAt: occurredAt, marker.map(kind.everyValue(readingAs:)) ?? kind)
+            event.seals = seals
+            return (event, subject)
         } catch {
             throw failure(.undecodableEvent) { location in "\(type) event\(location) has a malformed payload\(error.detail)" }
         }
@@ -182,7 +188,7 @@ public enum SheetEventCodec {
     /// for a value that does not open: the general path then reads it, or names what is wrong.
     private static func canonicalSealedEdit(
         _ payload: UnsafeBufferPointer<UInt8>, _ opening: SealedOpening
-    ) -> (edit: SheetEvent.Edit, subject: String)? {
+    ) -> (edit: SheetEvent.Edit, subject: String, sealed: String)? {
         var reader = JSONReader(bytes: payload, options: .stored)
         guard let parts = try? reader.canonicalSealedEdit(), let key = try? opening.keys.key(for: parts.subject) else { return nil }
         let value: FieldValue
@@ -197,7 +203,7 @@ public enum SheetEventCodec {
         case .withheld:
             value = .withheld
         }
-        return (SheetEvent.Edit(presentation: parts.presentation, field: parts.field, value: value), parts.subject)
+        return (SheetEvent.Edit(presentation: parts.presentation, field: parts.field, value: value), parts.subject, parts.sealed)
     }
 
     /// The refusal of an event whose type this build does not know: every command that has to

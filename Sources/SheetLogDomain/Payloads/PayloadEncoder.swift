@@ -21,6 +21,8 @@ struct PayloadEncoder {
     private let sealing: (seal: PayloadSealing, eventID: String)?
 
     var text: String { json.text }
+    /// A sealed payload's values as written: what the read models' cells copy.
+    private(set) var seals: [EventSeals.Seal] = []
     /// Whether the store's strict reader would accept the payload as it is (see
     /// ``JSONWriter/isStrictlyValid``): false when a string holds a NUL, which only the store refuses.
     var isStrictlyValid: Bool { json.isStrictlyValid }
@@ -121,6 +123,8 @@ struct PayloadEncoder {
             return json.fieldValue(value)
         }
         let position = SealPosition.event(id: eventID, stream: seal.stream, version: seal.version, member: member, field: field)
-        json.string(SealedText.seal(value, at: position, with: seal.key))
+        let sealed = SealedText.seal(value, at: position, with: seal.key)
+        json.string(sealed)
+        seals.append(.init(member: member, field: field, sealed: sealed))
     }
 }

@@ -16,7 +16,7 @@ enum SealedPayload {
     /// (altered, or moved from another field or event): never a wrong value.
     static func opened(
         _ json: JSONValue, type: SheetEventType, opening: SealedOpening, failure: (SheetLogError.Code, String) -> SheetLogError
-    ) throws(SheetLogError) -> (json: JSONValue, marker: FieldValue?) {
+    ) throws(SheetLogError) -> (json: JSONValue, marker: FieldValue?, seals: EventSeals) {
         guard case .object(let members) = json, let subject = subject(of: json) else {
             throw failure(.undecodableEvent, "has a sealed payload without its subject")
         }
@@ -27,42 +27,47 @@ enum SealedPayload {
         case .withheld: .withheld
         }
         let field = json["field"]?.string
+        var seals = EventSeals(eventID: opening.eventID, version: opening.version)
         var plain: [(key: String, value: JSONValue)] = []
         plain.reserveCapacity(members.count)
         for member in members where member.key != "subject" {
             switch (type, member.key) {
             case (.present, "baseline"), (.present, "values"), (.save, "values"):
-                plain.append((member.key, try openedObject(member.value, member: member.key, key: key, opening: opening, failure: failure)))
+                plain.append((member.key, try openedObject(
+                    member.value, member: member.key, key: key, opening: opening, seals: &seals, failure: failure)))
             case (.edit, "value"):
                 guard let field else { throw failure(.undecodableEvent, "has a sealed value without its field") }
-                plain.append((member.key, try openedValue(member.value, member: "value", field: field, key: key, opening: opening, failure: failure)))
+                plain.append((member.key, try openedValue(
+                    member.value, member: "value", field: field, key: key, opening: opening, seals: &seals, failure: failure)))
             default:
                 plain.append(member)
             }
         }
-        return (.object(plain), marker)
+        return (.object(plain), marker, seals)
     }
 
     private static func openedObject(
-        _ json: JSONValue, member: String, key: SubjectKey, opening: SealedOpening,
+        _ json: JSONValue, member: String, key: SubjectKey, opening: SealedOpening, seals: inout EventSeals,
         failure: (SheetLogError.Code, String) -> SheetLogError
     ) throws(SheetLogError) -> JSONValue {
         guard case .object(let fields) = json else { return json }  // the plain decoder names the bad shape
         var opened: [(key: String, value: JSONValue)] = []
         opened.reserveCapacity(fields.count)
         for field in fields {
-            opened.append((field.key, try openedValue(field.value, member: member, field: field.key, key: key, opening: opening, failure: failure)))
+            opened.append((field.key, try openedValue(
+                field.value, member: member, field: field.key, key: key, opening: opening, seals: &seals, failure: failure)))
         }
         return .object(opened)
     }
 
     private static func openedValue(
-        _ json: JSONValue, member: String, field: String, key: SubjectKey, opening: SealedOpening,
+        _ json: JSONValue, member: String, field: String, key: SubjectKey, opening: SealedOpening, seals: inout EventSeals,
         failure: (SheetLogError.Code, String) -> SheetLogError
     ) throws(SheetLogError) -> JSONValue {
         guard let text = json.string else {
             throw failure(.undecodableEvent, "has an unsealed value in field \(field) of its \(member)")
         }
+        seals.seals.append(.init(member: member, field: field, sealed: text))
         let value: FieldValue
         switch key {
         case .available(let dataKey):

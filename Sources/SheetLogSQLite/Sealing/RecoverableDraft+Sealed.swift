@@ -2,7 +2,8 @@ import SheetLogCore
 import SheetLogDomain
 
 extension RecoverableDraft {
-    /// The draft with its baseline and values opened: each was sealed in its row's column and field.
+    /// The draft with its baseline and values opened: each cell (``SealedCell``) opens at the place
+    /// it names, in its row's session and field.
     /// Throws ``SheetLogError/Code/integrityViolation`` for a value that does not open there.
     func opened(with key: DataKey) throws -> RecoverableDraft {
         var draft = self
@@ -23,8 +24,10 @@ extension RecoverableDraft {
     private func open(_ sealed: [String: FieldValue], column: String, with key: DataKey) throws -> [String: FieldValue] {
         var opened: [String: FieldValue] = [:]
         for (field, value) in sealed {
-            let position = SealPosition.projection(column: column, session: session, presentation: presentation, field: field)
-            guard case .string(let text) = value, let plain = SealedText.open(text, at: position, with: key) else {
+            let legacy = SealPosition.projection(column: column, session: session, presentation: presentation, field: field)
+            guard case .string(let text) = value,
+                  let plain = SealedCell.open(text, session: session, presentation: presentation, field: field, legacy: legacy, with: key)
+            else {
                 throw SheetLogError(
                     .integrityViolation,
                     "the sealed value of field \(field) in column \(column) of presentation \(presentation) in session \(session) does not open there: it was altered or moved",

@@ -1,0 +1,14 @@
+-- 0017: a sealed file's read-model cells hold the bytes of the events that recorded their values.
+--
+-- Why: until now each value of presentations.baseline and presentations.draft_values in a sealed
+-- file was sealed a second time, at the row's own place, when the row was written (and again by
+-- every rebuild), although its event already held it sealed. Since this migration a cell copies
+-- the event's sealed text and names where it was sealed ("e <version> <member> <base64> <event
+-- id>"; see docs/privacy.md), so recording seals each value once and a rebuild seals none.
+--
+-- Nothing in the schema changes. In this migration's transaction, after this file, SheetLog
+-- rewrites (in Swift, without any key: the events' sealed texts are copied as they stand) the
+-- cells of a sealed file written before it, so that its rows equal a rebuild byte for byte; the
+-- record of 0017 in sheetlog_migrations says so. A plain file is not touched. A copy opened for
+-- reading only is read without it: a cell written before names no place and still opens at the
+-- row's own.
