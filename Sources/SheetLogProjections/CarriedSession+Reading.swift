@@ -182,10 +182,10 @@ private struct SnapshotReader {
     /// ``SealedCell``: a snapshot written before migration 0017 holds them sealed at its base place).
     func values(
         _ name: String, presentation: String, sealing: SessionSealing?
-    ) throws(SheetLogError) -> (values: [String: FieldValue], cells: [String: String]) {
+    ) throws(SheetLogError) -> (values: [String: FieldValue], cells: [String: SealedCell]) {
         guard case .object(let members) = try member(name) else { throw broken(name) }
         var values: [String: FieldValue] = Dictionary(minimumCapacity: members.count)
-        var cells: [String: String] = [:]
+        var cells: [String: SealedCell] = [:]
         for member in members {
             values[member.key] = try value(
                 member.value, field: member.key, member: name, presentation: presentation, sealing: sealing, cells: &cells)
@@ -195,7 +195,7 @@ private struct SnapshotReader {
 
     private func value(
         _ json: JSONValue, field: String, member: String, presentation: String, sealing: SessionSealing?,
-        cells: inout [String: String]
+        cells: inout [String: SealedCell]
     ) throws(SheetLogError) -> FieldValue {
         let place = "\(member) of presentation \(presentation)"
         if case .object = json {
@@ -216,7 +216,7 @@ private struct SnapshotReader {
             throw CarriedSession.broken("a value of \(place) is not sealed", session: session)
         }
         if case .legacy(let sealed) = cell { cell = .base(member: member, sealed: sealed) }
-        cells[field] = cell.text
+        cells[field] = cell
         guard let key = sealing.key else {
             // The prune's reader had the key; this one has not: erased, or withheld.
             return sealing.erased ? .erased : .withheld

@@ -105,7 +105,7 @@ extension CarriedSession {
                     }
                     let cells = projected.cells[presentation]
                     let cell = member == "baseline" ? cells?.baseline[field] : cells?.values[field]
-                    json.string(cell ?? SealedCell.sealedAtBase(
+                    json.string(cell?.text ?? SealedCell.sealedAtBase(
                         value, session: session, presentation: presentation, member: member, field: field, with: key))
                 } else {
                     json.fieldValue(value)

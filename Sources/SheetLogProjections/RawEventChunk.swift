@@ -116,9 +116,13 @@ package struct RawEventChunk: Sendable {
                                            operation: LoggedEvent.decodeOperation))
                     }
                     let opening = keys.map { keys in
-                        SealedOpening(
+                        var opening = SealedOpening(
                             keys: keys, eventID: String(decoding: UnsafeBufferPointer(rebasing: buffer[row.eventID]), as: UTF8.self),
                             stream: stream, version: row.version)
+                        // A rebuild copies cells and needs a value only where its event did not record
+                        // what changed (written before RecordedChanges): it opens those alone.
+                        opening.opensRecordedValues = false
+                        return opening
                     }
                     let (event, subject) = try SheetEventCodec.decodeWithSubject(
                         type, schemaVersion: row.schemaVersion, payload: UnsafeBufferPointer(rebasing: buffer[row.payload]),

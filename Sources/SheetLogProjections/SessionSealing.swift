@@ -26,7 +26,7 @@ package struct SessionSealing: Sendable {
     /// export's clear base lines) sealed where a prune carries it. Deterministic either way: a
     /// rebuild writes the same bytes.
     package func object(
-        _ values: [String: FieldValue], cells: [String: String]?, member: String, session: String, presentation: String
+        _ values: [String: FieldValue], cells: [String: SealedCell]?, member: String, session: String, presentation: String
     ) -> String {
         guard let key else { return ProjectionJSON.object(values) }
         if values.isEmpty { return "{}" }
@@ -35,7 +35,10 @@ package struct SessionSealing: Sendable {
         for field in values.keys.sorted(by: JSONWriter.keyPrecedes) {
             json.key(field)
             if let cell = cells?[field] {
-                json.string(cell)
+                json.string(cell.text)
+            } else if values[field]!.isMarker {
+                // Not opened and no cell: nothing to seal (never the case for a fold of the log).
+                json.fieldValue(values[field]!, markers: .storedStandIn)
             } else {
                 json.string(SealedCell.sealedAtBase(
                     values[field]!, session: session, presentation: presentation, member: member, field: field, with: key))

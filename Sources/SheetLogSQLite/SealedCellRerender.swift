@@ -44,7 +44,7 @@ enum SealedCellRerender {
 
     /// The column's text with each value its cell, when the text holds sealed strings for exactly
     /// `fields` and every one has a cell; nil otherwise (markers, or a row not the fold's).
-    private static func rerender(_ text: String, fields: Dictionary<String, FieldValue>.Keys, cells: [String: String]) -> String? {
+    private static func rerender(_ text: String, fields: Dictionary<String, FieldValue>.Keys, cells: [String: SealedCell]) -> String? {
         guard case .object(let members)? = try? JSONValue.parse(text), members.count == fields.count,
               members.allSatisfy({ $0.value.string != nil && cells[$0.key] != nil })
         else { return nil }
@@ -53,7 +53,7 @@ enum SealedCellRerender {
         json.beginObject()
         for field in fields.sorted(by: JSONWriter.keyPrecedes) {
             json.key(field)
-            json.string(cells[field]!)
+            json.string(cells[field]!.text)
         }
         json.endObject()
         return json.text

@@ -61,6 +61,56 @@ struct UnreadableValuesPropertyTests {
         #expect(Set(masked.presentations["p"]!.changedFields).isSuperset(of: ["a"]))
     }
 
+    @Test("events that record their changes (sealed since RecordedChanges) fold without their values exactly as with them")
+    func recordedChangesFoldExactly() async {
+        await propertyCheck(count: TestSize.cases(120, soak: 400), input: SheetDeciderPropertyTests.sequences) { numbers in
+            var last: SessionsModel?
+            SessionsModel.run(numbers) { model, _ in last = model }
+            guard let model = last else { return }
+            for id in SessionsModel.sessionIDs {
+                var plain = SessionState(sessionID: id), masked = SessionState(sessionID: id)
+                for (index, event) in model.logs[id]!.enumerated() {
+                    var recorded = Self.masked(event)
+                    // Decided as the recording does: against the state the event folds into.
+                    recorded.seals = EventSeals(eventID: "e\(index)", version: Int64(index + 1), recorded: plain.recordedChanges(of: event.kind))
+                    plain.apply(event)
+                    masked.apply(recorded)
+                    #expect(plain.stackIDs == masked.stackIDs)
+                    for (presentation, sheet) in plain.presentations {
+                        let other = masked.presentations[presentation]
+                        #expect(other?.changedFields == sheet.changedFields, "event \(index): \(presentation)")
+                        #expect(other?.isDirty == sheet.isDirty, "event \(index): \(presentation)")
+                        #expect(other?.isRecoverable == sheet.isRecoverable, "event \(index): \(presentation)")
+                        #expect(other?.status == sheet.status, "event \(index): \(presentation)")
+                        #expect(other?.lastEditAt == sheet.lastEditAt, "event \(index): \(presentation)")
+                        #expect(other?.pendingConfirmation == sheet.pendingConfirmation, "event \(index): \(presentation)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("an edit back to the baseline, recorded as such, reads clean without the values; a save of the draft as typed keeps its draft time")
+    func recordedEditBackToTheBaseline() {
+        var plain = SessionState(sessionID: "s"), masked = SessionState(sessionID: "s")
+        for (index, event) in [
+            SheetEvent(occurredAt: 1, .present(.init(presentation: "p", route: Route(name: "r"), baseline: ["a": "1"]))),
+            SheetEvent(occurredAt: 2, .edit(.init(presentation: "p", field: "a", value: "2"))),
+            SheetEvent(occurredAt: 3, .edit(.init(presentation: "p", field: "a", value: "1"))),
+            SheetEvent(occurredAt: 4, .edit(.init(presentation: "p", field: "b", value: ""))),
+            SheetEvent(occurredAt: 5, .save(.init(presentation: "p", values: ["a": "1", "b": ""]))),
+        ].enumerated() {
+            var recorded = Self.masked(event)
+            recorded.seals = EventSeals(eventID: "e\(index)", version: Int64(index + 1), recorded: plain.recordedChanges(of: event.kind))
+            plain.apply(event)
+            masked.apply(recorded)
+            if index == 1 { #expect(masked.presentations["p"]!.changedFields == ["a"]) }
+            if index >= 2 { #expect(!masked.presentations["p"]!.isDirty, "event \(index)") }
+        }
+        #expect(masked.presentations["p"]!.lastEditAt == 4)
+        #expect(plain.presentations["p"]!.lastEditAt == 4, "the control")
+    }
+
     static func expectKeepsStructure(_ plain: SessionState, _ masked: SessionState, at index: Int) {
         #expect(plain.stackIDs == masked.stackIDs)
         for (id, sheet) in plain.presentations {

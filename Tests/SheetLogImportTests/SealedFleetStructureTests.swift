@@ -5,7 +5,9 @@ import Testing
 /// The fleet reads a sealed device's values as withheld without its subject's key, yet answers
 /// what the device's file does about the drafts' structure: which are dirty, which fields changed,
 /// which are recoverable. (It compared the placeholders: every draft read as clean, and the
-/// recoverable ones were gone.) Through the real binaries and PostgreSQL.
+/// recoverable ones were gone; then g4, typed back to its baseline with no attempt since, read as
+/// dirty, until each edit recorded whether it differs from the baseline.) Through the real
+/// binaries and PostgreSQL.
 @Suite(.timeLimit(.minutes(5))) struct SealedFleetStructureTests {
     static let lines = """
         {"session":"g1","type":"present","presentation":"item","route":{"name":"editItem"},"baseline":{"title":"Desk lamp"},"subject":"gina"}
@@ -17,6 +19,9 @@ import Testing
         {"session":"g3","type":"edit","field":"title","value":"Floor lamp"}
         {"session":"g3","type":"edit","field":"title","value":"Desk lamp"}
         {"session":"g3","type":"attemptDismiss","source":"swipe"}
+        {"session":"g4","type":"present","presentation":"item","route":{"name":"editItem"},"baseline":{"title":"Desk lamp"},"subject":"gina"}
+        {"session":"g4","type":"edit","field":"title","value":"Floor lamp"}
+        {"session":"g4","type":"edit","field":"title","value":"Desk lamp"}
 
         """
 

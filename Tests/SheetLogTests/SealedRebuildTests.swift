@@ -56,14 +56,44 @@ struct SealedRebuildTests {
     }
 
     /// Moves the sealed value of the edit at `from` into the edit at `into`: `into` no longer opens.
-    static func move(from: Int64, into: Int64, in database: SheetLogDatabase) async throws {
+    /// With `recorded` false, `into` also loses its `changed` member, as an edit recorded before it:
+    /// a rebuild opens only such events' values.
+    static func move(from: Int64, into: Int64, in database: SheetLogDatabase, recorded: Bool = false) async throws {
         try await database.sqliteStore.writer.write { db in
             try db.execute(sql: "DROP TRIGGER IF EXISTS events_refuse_update")
             try db.execute(sql: """
                 UPDATE events SET payload = json_set(payload, '$.value', (SELECT json_extract(payload, '$.value') FROM events WHERE position = ?))
                 WHERE position = ?
                 """, arguments: [from, into])
+            if !recorded {
+                try db.execute(sql: "UPDATE events SET payload = json_remove(payload, '$.changed') WHERE position = ?", arguments: [into])
+            }
         }
+    }
+
+    @Test("a rebuild opens no value whose event recorded what it changed: a moved one is copied, and recovery, replay and verify refuse it")
+    func rebuildOpensNoRecordedValue() async throws {
+        let directory = try TemporaryDirectory("sealed-rebuild")
+        let database = try SheetLogDatabase.open(path: directory.path(), options: SealedDatabaseTests.options(MasterKey.generate()))
+        try await database.record(.present(presentation: "p1", route: .newExpense, baseline: ["amount": "mk-1.00"]), in: "s1")
+        try await database.record(.edit(field: "amount", value: "mk-2.00"), in: "s1")
+        try await database.record(.edit(field: "amount", value: "mk-3.00"), in: "s1")
+        let positions = try await database.sqliteStore.writer.read { db in
+            try Int64.fetchAll(db, sql: "SELECT position FROM events WHERE type = 'edit' ORDER BY position")
+        }
+        try await Self.move(from: positions[0], into: positions[1], in: database, recorded: true)
+        try await database.rebuildProjections()
+        let recovery = await #expect(throws: SheetLogError.self) { try await database.recoverableDrafts() }
+        #expect(recovery?.code == .integrityViolation)
+        #expect(recovery.map { !$0.message.contains("mk-") } == true)
+        let replay = await #expect(throws: SheetLogError.self) { try await database.replay("s1") }
+        #expect(replay?.context.position == positions[1])
+        #expect(!(try await database.verify().isHealthy))
+
+        // The same move in an edit recorded before `changed` was: the rebuild opens it, and stops.
+        try await Self.move(from: positions[0], into: positions[1], in: database)
+        let rebuild = await #expect(throws: SheetLogError.self) { try await database.rebuildProjections() }
+        #expect(rebuild?.context.position == positions[1])
     }
 
     @Test("a value that does not open stops the rebuild at the first such event in log order, on either thread")

@@ -104,20 +104,28 @@ struct CommandPlanner {
             }
             var data: [EventData] = []
             var events = events
+            // What each sealed event records of its values is decided against the state it folds
+            // into (a plain log's events record nothing: no copy of the state is kept, which would
+            // make the fold below copy the session's presentations).
+            var running = seal == nil ? nil : try state(of: session, in: &plan)
             for offset in events.indices {
                 let event = events[offset]
                 let index = eventIDs.count + 1
                 let id = EventMetadata.eventID(command.id, index: index)
                 let metadata = metadataTexts.json(command: index == 1 ? command.command.name : nil)
                 let sealing = seal.map { subject, key in
-                    PayloadSealing(subject: subject, key: key, stream: session, version: version + Int64(data.count) + 1)
+                    var sealing = PayloadSealing(subject: subject, key: key, stream: session, version: version + Int64(data.count) + 1)
+                    sealing.changes = running?.recordedChanges(of: event.kind)
+                    return sealing
                 }
+                if offset < events.count - 1 { running?.apply(event) }
                 let written = try SheetEventCodec.encodeWritten(event, eventID: id, metadata: metadata, sealing: sealing)
                 data.append(written.data)
                 if let seals = written.seals { events[offset].seals = seals }
                 if !written.strictlyValid { plan.payloadsStrictlyValid = false }
                 eventIDs.append(id)
             }
+            running = nil
             plan.batches.append(StreamBatch(stream: session, events: data, expected: .exact(version)))
             if let (subject, key) = seal { plan.sessions[session]?.adopt(SessionSealing(subject: subject, key: .available(key))) }
             plan.fold(events, into: session)

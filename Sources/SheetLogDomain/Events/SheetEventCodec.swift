@@ -35,7 +35,9 @@ public enum SheetEventCodec {
         let data = EventData(
             eventID: eventID, type: event.type.rawValue, schemaVersion: sealing == nil ? plainSchemaVersion : sealedSchemaVersion,
             payload: encoder.text, metadata: metadata, occurredAt: event.occurredAt)
-        return (data, encoder.isStrictlyValid, sealing.map { EventSeals(eventID: eventID, version: $0.version, encoder.seals) })
+        return (data, encoder.isStrictlyValid, sealing.map {
+            EventSeals(eventID: eventID, version: $0.version, encoder.seals, recorded: $0.changes)
+        })
     }
 
     /// The payload JSON text of `event`, keys sorted.
@@ -150,7 +152,8 @@ public enum SheetEventCodec {
         if schemaVersion == sealedSchemaVersion, eventType == .edit, let opening, let edit = Self.canonicalSealedEdit(payload, opening) {
             var event = SheetEvent(occurredAt: occurredAt, .edit(edit.edit))
             event.seals = EventSeals(
-                eventID: opening.eventID, version: opening.version, [.init(member: "value", field: edit.edit.field, sealed: edit.sealed)])
+                eventID: opening.eventID, version: opening.version, [.init(member: "value", field: edit.edit.field, sealed: edit.sealed)],
+                recorded: edit.changed.map { RecordedChanges(changed: $0) })
             return (event, edit.subject)
         }
         var reader = JSONReader(bytes: payload, options: .stored)
@@ -188,9 +191,10 @@ public enum SheetEventCodec {
     /// for a value that does not open: the general path then reads it, or names what is wrong.
     private static func canonicalSealedEdit(
         _ payload: UnsafeBufferPointer<UInt8>, _ opening: SealedOpening
-    ) -> (edit: SheetEvent.Edit, subject: String, sealed: String)? {
+    ) -> (edit: SheetEvent.Edit, subject: String, sealed: String, changed: [String]?)? {
         var reader = JSONReader(bytes: payload, options: .stored)
-        guard let parts = try? reader.canonicalSealedEdit(), let key = try? opening.keys.key(for: parts.subject) else { return nil }
+        guard let parts = try? reader.canonicalSealedEdit(), var key = try? opening.keys.key(for: parts.subject) else { return nil }
+        if parts.changed != nil, !opening.opensRecordedValues, case .available = key { key = .withheld }
         let value: FieldValue
         switch key {
         case .available(let dataKey):
@@ -203,7 +207,7 @@ public enum SheetEventCodec {
         case .withheld:
             value = .withheld
         }
-        return (SheetEvent.Edit(presentation: parts.presentation, field: parts.field, value: value), parts.subject, parts.sealed)
+        return (SheetEvent.Edit(presentation: parts.presentation, field: parts.field, value: value), parts.subject, parts.sealed, parts.changed)
     }
 
     /// The refusal of an event whose type this build does not know: every command that has to

@@ -25,15 +25,29 @@ extension JSONReader {
     }
 
     /// A sealed `edit` (schema 2) laid out as ``PayloadEncoder`` writes it —
-    /// `{"field":…,"presentation":…,"subject":…,"value":"<sealed>"}` — its value still sealed.
-    mutating func canonicalSealedEdit() throws -> (field: String, presentation: String, subject: String, sealed: String) {
-        let field = try quotedString(after: #"{"field":"#)
+    /// `{"changed":[…],"field":…,"presentation":…,"subject":…,"value":"<sealed>"}` (no `changed`
+    /// before it was recorded) — its value still sealed.
+    mutating func canonicalSealedEdit() throws -> (changed: [String]?, field: String, presentation: String, subject: String, sealed: String) {
+        // `changed` (``RecordedChanges``) leads in an edit recorded since it was written.
+        var changed: [String]?
+        let field: String
+        if accept(#"{"changed":["#) {
+            var names: [String] = []
+            if !accept("]") {
+                repeat { names.append(try quotedString()) } while accept(",")
+                try expect("]")
+            }
+            changed = names
+            field = try quotedString(after: #","field":"#)
+        } else {
+            field = try quotedString(after: #"{"field":"#)
+        }
         let presentation = try quotedString(after: #","presentation":"#)
         let subject = try quotedString(after: #","subject":"#)
         let sealed = try quotedString(after: #","value":"#)
         try expect("}")
         guard index == bytes.count else { throw NotCanonical() }
-        return (field, presentation, subject, sealed)
+        return (changed, field, presentation, subject, sealed)
     }
 
     mutating func expect(_ literal: StaticString) throws(NotCanonical) {

@@ -47,6 +47,7 @@ struct PayloadEncoder {
         switch kind {
         case .present(let p):
             json.key("baseline"); values(p.baseline, member: "baseline")
+            recordedChanges()
             json.key("guard"); json.string(p.dismissGuard.rawValue)
             json.key("presentation"); json.string(p.presentation)
             json.key("required"); json.strings(p.required)
@@ -55,6 +56,7 @@ struct PayloadEncoder {
             subject()
             if let values = p.values { json.key("values"); self.values(values, member: "values") }
         case .edit(let p):
+            recordedChanges()
             json.key("field"); json.string(p.field)
             json.key("presentation"); json.string(p.presentation)
             subject()
@@ -77,6 +79,7 @@ struct PayloadEncoder {
             json.key("presentation"); json.string(p.presentation)
             subject()
         case .save(let p):
+            recordedChanges()
             json.key("presentation"); json.string(p.presentation)
             subject()
             json.key("values"); values(p.values, member: "values")
@@ -97,6 +100,14 @@ struct PayloadEncoder {
         }
         json.endObject()
         if json.wroteNonFiniteNumber { throw NonFiniteNumber() }
+    }
+
+    /// The `changed` (and a save's `draftChanged`) members of a sealed payload, at their place in
+    /// the sorted keys: what the event records in clear about its values (``RecordedChanges``).
+    private mutating func recordedChanges() {
+        guard let changes = sealing?.seal.changes else { return }
+        json.key("changed"); json.strings(changes.changed)
+        if let draftChanged = changes.draftChanged { json.key("draftChanged"); json.bool(draftChanged) }
     }
 
     /// The `subject` member of a sealed payload, at its place in the sorted keys.

@@ -12,6 +12,9 @@ public struct PayloadSealing: Sendable {
     public var key: DataKey
     public var stream: String
     public var version: Int64
+    /// What the event records in clear about its values (``RecordedChanges``), decided against
+    /// the session it is folded into.
+    package var changes: RecordedChanges?
 
     public init(subject: String, key: DataKey, stream: String, version: Int64) {
         self.subject = subject

@@ -20,17 +20,19 @@ enum SealedPayload {
         guard case .object(let members) = json, let subject = subject(of: json) else {
             throw failure(.undecodableEvent, "has a sealed payload without its subject")
         }
-        let key = try opening.keys.key(for: subject)
+        let recorded = try recordedChanges(in: json, type: type, failure: failure)
+        var key = try opening.keys.key(for: subject)
+        if recorded != nil, !opening.opensRecordedValues, case .available = key { key = .withheld }
         let marker: FieldValue? = switch key {
         case .available: nil
         case .erased: .erased
         case .withheld: .withheld
         }
         let field = json["field"]?.string
-        var seals = EventSeals(eventID: opening.eventID, version: opening.version)
+        var seals = EventSeals(eventID: opening.eventID, version: opening.version, recorded: recorded)
         var plain: [(key: String, value: JSONValue)] = []
         plain.reserveCapacity(members.count)
-        for member in members where member.key != "subject" {
+        for member in members where member.key != "subject" && member.key != "changed" && member.key != "draftChanged" {
             switch (type, member.key) {
             case (.present, "baseline"), (.present, "values"), (.save, "values"):
                 plain.append((member.key, try openedObject(
@@ -44,6 +46,30 @@ enum SealedPayload {
             }
         }
         return (.object(plain), marker, seals)
+    }
+
+    /// The payload's `changed` and `draftChanged` members (``RecordedChanges``); nil for an event
+    /// recorded before them, or of a type that writes no value.
+    private static func recordedChanges(
+        in json: JSONValue, type: SheetEventType, failure: (SheetLogError.Code, String) -> SheetLogError
+    ) throws(SheetLogError) -> RecordedChanges? {
+        guard let member = json["changed"] else { return nil }
+        guard case .array(let items) = member, type == .present || type == .edit || type == .save else {
+            throw failure(.undecodableEvent, "has a malformed changed member")
+        }
+        var changed: [String] = []
+        for item in items {
+            guard let name = item.string else { throw failure(.undecodableEvent, "has a malformed changed member") }
+            changed.append(name)
+        }
+        var draftChanged: Bool?
+        if let flag = json["draftChanged"] {
+            guard type == .save, let value = flag.bool else { throw failure(.undecodableEvent, "has a malformed draftChanged member") }
+            draftChanged = value
+        }
+        // A save's draft time needs its flag: without it, the values must be compared.
+        if type == .save, draftChanged == nil { throw failure(.undecodableEvent, "has a changed member without draftChanged") }
+        return RecordedChanges(changed: changed, draftChanged: draftChanged)
     }
 
     private static func openedObject(

@@ -50,9 +50,11 @@ public struct Presentation: Sendable, Hashable, Identifiable {
         }
     }
 
-    /// The fields an event wrote since the baseline (a present's `values`, an edit, a save), or that the
-    /// last dismissal attempt found changed (its `changedFields`), with the edits since: what tells whether a field changed where its values cannot be compared — sealed
-    /// values read without their key, erased ones (see ``isDirty``).
+    /// What tells whether a field changed where its values cannot be compared — sealed values read
+    /// without their key (see ``isDirty``): the fields that differ from the baseline as the events
+    /// recorded them (a sealed event since `RecordedChanges` records exactly which of the fields it
+    /// wrote do, and a dismissal attempt its `changedFields`); an older event's fields count as
+    /// changed once it wrote them (a present's `values`, an edit, a save).
     public var editedFields: Set<String> {
         get { storage.fields.editedFields }
         _modify {

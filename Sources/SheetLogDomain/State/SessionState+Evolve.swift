@@ -3,9 +3,14 @@ extension SessionState {
     ///
     /// Total by design: replay, projections and `verify` must fold whatever the log holds, so an
     /// event that does not fit the state (an unknown presentation) changes nothing but the version.
+    ///
+    /// A sealed event that records its changes (``RecordedChanges``) sets ``Presentation/editedFields``
+    /// to exactly the fields that differ from the baseline, and a save's draft time from what it
+    /// recorded, so that a fold of values it did not open (withheld) is as exact as one of the values.
     public mutating func apply(_ event: SheetEvent) {
         version += 1
         let at = event.occurredAt
+        let recorded = event.seals?.recorded
         switch event.kind {
         case .present(let payload):
             let values = payload.values ?? payload.baseline
@@ -13,13 +18,18 @@ extension SessionState {
                 id: payload.presentation, route: payload.route, baseline: payload.baseline, values: values,
                 required: payload.required, dismissGuard: payload.dismissGuard, restoredFrom: payload.restoredFrom,
                 openedAt: at, lastEditAt: payload.values == nil ? nil : at,
-                editedFields: payload.values.map { Set($0.keys).union(payload.baseline.keys) } ?? [])
+                editedFields: recorded.map { Set($0.changed) }
+                    ?? payload.values.map { Set($0.keys).union(payload.baseline.keys) } ?? [])
             stackIDs.removeAll { $0 == payload.presentation }
             stackIDs.append(payload.presentation)
         case .edit(let payload):
             update(payload.presentation) {
                 $0.values[payload.field] = payload.value
-                $0.editedFields.insert(payload.field)
+                if let recorded, !recorded.changed.contains(payload.field) {
+                    $0.editedFields.remove(payload.field)
+                } else {
+                    $0.editedFields.insert(payload.field)
+                }
                 $0.lastEditAt = at
             }
         case .attemptDismiss(let payload):
@@ -39,11 +49,15 @@ extension SessionState {
             update(payload.presentation) { $0.pendingConfirmation = nil }
         case .save(let payload):
             update(payload.presentation) {
-                if $0.values != payload.values { $0.lastEditAt = at }
-                // The app may save values the draft did not hold, or drop fields it held.
-                $0.editedFields.formUnion($0.values.keys)
-                $0.editedFields.formUnion($0.baseline.keys)
-                $0.editedFields.formUnion(payload.values.keys)
+                if recorded?.draftChanged ?? ($0.values != payload.values) { $0.lastEditAt = at }
+                if let recorded {
+                    $0.editedFields = Set(recorded.changed)
+                } else {
+                    // The app may save values the draft did not hold, or drop fields it held.
+                    $0.editedFields.formUnion($0.values.keys)
+                    $0.editedFields.formUnion($0.baseline.keys)
+                    $0.editedFields.formUnion(payload.values.keys)
+                }
                 $0.values = payload.values
                 $0.status = .saved
                 $0.lastSaveFailureAt = nil
