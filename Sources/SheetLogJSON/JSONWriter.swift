@@ -80,6 +80,18 @@ package struct JSONWriter {
 
     package mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        stringContent(text)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A JSON string's opening or closing quote, around ``stringContent(_:)``s and ``raw(_:)``
+    /// literals that hold no quote: a string written in parts without building its text first.
+    package mutating func quote() {
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `text` escaped as inside a JSON string, without quotes.
+    package mutating func stringContent(_ text: String) {
         var text = text
         // Over the contiguous UTF-8 buffer, a run of plain bytes at a time: going through
         // `String.UTF8View`'s iterator cost several instructions per byte, and rebuild writes every
@@ -94,7 +106,6 @@ package struct JSONWriter {
                 start = end + 1
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// A byte ``JSONReader/plainRunEnd(in:from:)`` stopped at: a quote, a backslash or a control character.

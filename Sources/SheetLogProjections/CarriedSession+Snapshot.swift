@@ -105,7 +105,11 @@ extension CarriedSession {
                     }
                     let cells = projected.cells[presentation]
                     let cell = member == "baseline" ? cells?.baseline[field] : cells?.values[field]
-                    json.string(cell?.text ?? SealedCell.sealedAtBase(
+                    if let cell {
+                        cell.write(into: &json)
+                        continue
+                    }
+                    json.string(SealedCell.sealedAtBase(
                         value, session: session, presentation: presentation, member: member, field: field, with: key))
                 } else {
                     json.fieldValue(value)

@@ -35,7 +35,7 @@ package struct SessionSealing: Sendable {
         for field in values.keys.sorted(by: JSONWriter.keyPrecedes) {
             json.key(field)
             if let cell = cells?[field] {
-                json.string(cell.text)
+                cell.write(into: &json)
             } else if values[field]!.isMarker {
                 // Not opened and no cell: nothing to seal (never the case for a fold of the log).
                 json.fieldValue(values[field]!, markers: .storedStandIn)

@@ -53,7 +53,7 @@ enum SealedCellRerender {
         json.beginObject()
         for field in fields.sorted(by: JSONWriter.keyPrecedes) {
             json.key(field)
-            json.string(cells[field]!.text)
+            cells[field]!.write(into: &json)
         }
         json.endObject()
         return json.text

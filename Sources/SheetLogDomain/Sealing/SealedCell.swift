@@ -1,4 +1,5 @@
 import SheetLogCore
+import SheetLogJSON
 
 /// A sealed value in a read model's cell (a presentation's `baseline` or `draft_values`) or a
 /// carried state's snapshot: the sealed bytes where the value was recorded, and the place they were
@@ -48,6 +49,31 @@ package enum SealedCell: Sendable, Hashable {
         case let .base(member, sealed): return "b \(member) \(sealed)"
         case let .legacy(sealed): return sealed
         }
+    }
+
+    /// ``text`` as a JSON string, written in place: a rebuild writes a cell for every value of
+    /// the log, and making each text first cost an eighth of a sealed rebuild.
+    package func write(into json: inout JSONWriter) {
+        json.quote()
+        switch self {
+        case let .event(version, member, sealed, eventID):
+            json.raw("e ")
+            json.integer(version)
+            json.raw(" ")
+            json.stringContent(member)
+            json.raw(" ")
+            json.stringContent(sealed)
+            json.raw(" ")
+            json.stringContent(eventID)
+        case let .base(member, sealed):
+            json.raw("b ")
+            json.stringContent(member)
+            json.raw(" ")
+            json.stringContent(sealed)
+        case let .legacy(sealed):
+            json.stringContent(sealed)
+        }
+        json.quote()
     }
 
     package var sealed: String {
