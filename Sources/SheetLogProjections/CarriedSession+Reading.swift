@@ -212,7 +212,7 @@ private struct SnapshotReader {
             case .object, .array: throw CarriedSession.broken("a value of \(place) is an array", session: session)
             }
         }
-        guard let text = json.string, var cell = SealedCell(text: text) else {
+        guard let text = json.string, var cell = SealedCell(text: text), cell.fits(inBaseline: member == "baseline") else {
             throw CarriedSession.broken("a value of \(place) is not sealed", session: session)
         }
         if case .legacy(let sealed) = cell { cell = .base(member: member, sealed: sealed) }

@@ -9,13 +9,17 @@ import SheetLogProjections
 /// value), so that a rebuild writes the same bytes as the rows hold.
 ///
 /// Needs no key: the log is folded with every value withheld, and the cells are the events' sealed
-/// texts as they stand. A row of an erased subject (its values are markers) is left as it is, and so
-/// is a row whose fields the fold does not give a cell for each: `verify` reports it, `rebuild`
-/// replaces it.
+/// texts as they stand. The rows of an erased subject (their values are markers, which a rebuild
+/// writes too) are left as they are, and so is a row whose fields the fold does not give a cell for
+/// each: `verify` reports it, `rebuild` replaces it.
+///
+/// A reader that cannot write (`verify` of a copy opened for reading only) runs it on its private
+/// copy before comparing the rows with a rebuild.
 enum SealedCellRerender {
     static func apply(_ db: Database) throws {
         guard try SealingRecord.read(in: db) != nil else { return }
-        let keys = NoSubjectKeys()
+        let erased = try String.fetchAll(db, sql: "SELECT subject FROM subject_keys WHERE wrapped_key IS NULL")
+        let keys = GivenSubjectKeys(keys: Dictionary(erased.map { ($0, SubjectKey.erased) }, uniquingKeysWith: { first, _ in first }))
         let carried = try CarriedSession.storedSnapshots(in: db).map { try CarriedSession(snapshot: $0.snapshot, keys: keys) }
         let statement = try db.makeStatement(sql: RawEventChunk.selectSQL)
         let events = try Row.fetchCursor(statement)
@@ -29,7 +33,7 @@ enum SealedCellRerender {
         let select = try db.makeStatement(sql: "SELECT baseline, draft_values FROM presentations WHERE session = ? AND presentation = ?")
         let update = try db.makeStatement(
             sql: "UPDATE presentations SET baseline = ?, draft_values = ? WHERE session = ? AND presentation = ?")
-        for session in sessions where session.sealing != nil {
+        for session in sessions where session.sealing != nil && session.sealing?.erased == false {
             for (id, presentation) in session.state.presentations {
                 guard let cells = session.cells[id], let row = try Row.fetchOne(select, arguments: [session.session, id]) else { continue }
                 let baseline: String = row[0], draft: String = row[1]

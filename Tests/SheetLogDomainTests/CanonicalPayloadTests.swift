@@ -67,6 +67,42 @@ struct CanonicalPayloadTests {
         }
     }
 
+    @Test("a sealed payload of a type without values takes a fast path too, reading what the general path reads")
+    func sealedWithoutValuesAgreesWithTheGeneralPath() async {
+        let keys = FixedKeys(keys: [SealedCodecTests.subject: .available(SealedCodecTests.fixtureKey)])
+        await propertyCheck(count: 300, input: Self.texts, Self.numbers) { texts, numbers in
+            for (index, kind) in Self.events(texts, numbers).enumerated() {
+                let event = SheetEvent(occurredAt: 7, kind)
+                let data = try SheetEventCodec.encode(event, eventID: "c\(index)-1", sealing: SealedCodecTests.sealing(version: 3))
+                let fast = data.payload.utf8CString.withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: UInt8.self) { CanonicalPayload.decodeSealedWithoutValues(event.type, UnsafeBufferPointer(rebasing: $0.dropLast())) }
+                }
+                switch event.type {
+                case .present, .edit, .save:
+                    #expect(fast == nil, "values are opened on their own paths: \(event.type.rawValue)")
+                case .attemptDismiss, .confirmDiscard, .keepEditing, .saveFailed, .restoreDraft, .declineDraft, .endSession:
+                    #expect(fast?.kind == kind, "everything the encoder writes takes the fast path: \(event.type.rawValue)")
+                    #expect(fast?.subject == SealedCodecTests.subject)
+                    // The general path: the same payload with its members in another order.
+                    let json = try JSONSerialization.jsonObject(with: Data(data.payload.utf8)) as! [String: Any]
+                    var reordered = "{"
+                    for (offset, key) in json.keys.sorted(by: >).enumerated() {
+                        let value = try JSONSerialization.data(withJSONObject: json[key]!, options: .fragmentsAllowed)
+                        reordered += (offset == 0 ? "" : ",") + "\"\(key)\":" + String(decoding: value, as: UTF8.self)
+                    }
+                    reordered += "}"
+                    let moved = EventData(eventID: data.eventID, type: data.type, schemaVersion: 2, payload: reordered, occurredAt: 7)
+                    #expect(moved.payload.utf8CString.withUnsafeBufferPointer { bytes in
+                        bytes.withMemoryRebound(to: UInt8.self) { CanonicalPayload.decodeSealedWithoutValues(event.type, UnsafeBufferPointer(rebasing: $0.dropLast())) }
+                    } == nil || json.count < 2, "reordered, it leaves the fast path")
+                    let general = try SheetEventCodec.decode(SealedCodecTests.recorded(moved, version: 3), keys: keys)
+                    #expect(general.kind == kind, "\(event.type.rawValue)")
+                    #expect(try SheetEventCodec.decode(SealedCodecTests.recorded(data, version: 3), keys: keys) == event)
+                }
+            }
+        }
+    }
+
     @Test("any other layout is left to the general decoder, which accepts or refuses it as before")
     func declinesOtherLayouts() throws {
         let otherLayouts: [(SheetEventType, String)] = [

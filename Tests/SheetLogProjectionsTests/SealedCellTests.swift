@@ -31,21 +31,27 @@ struct SealedCellTests {
     func opensWhereItNames() {
         let legacy = SealPosition.projection(column: "draft_values", session: "s1", presentation: "p1", field: "amount")
         let cell = eventCell("47.50", id: "c9-1", stream: "s1", version: 4, member: "value", field: "amount")
-        #expect(SealedCell.open(cell, session: "s1", presentation: "p1", field: "amount", legacy: legacy, with: key) == "47.50")
-        #expect(SealedCell.open(cell, session: "s2", presentation: "p1", field: "amount", legacy: legacy, with: key) == nil)
-        #expect(SealedCell.open(cell, session: "s1", presentation: "p1", field: "note", legacy: legacy, with: key) == nil)
-        #expect(SealedCell.open(cell, session: "s1", presentation: "p1", field: "amount", legacy: legacy, with: .random()) == nil)
+        #expect(SealedCell.open(cell, session: "s1", presentation: "p1", field: "amount", inBaseline: false, legacy: legacy, with: key) == "47.50")
+        #expect(SealedCell.open(cell, session: "s2", presentation: "p1", field: "amount", inBaseline: false, legacy: legacy, with: key) == nil)
+        #expect(SealedCell.open(cell, session: "s1", presentation: "p1", field: "note", inBaseline: false, legacy: legacy, with: key) == nil)
+        #expect(SealedCell.open(cell, session: "s1", presentation: "p1", field: "amount", inBaseline: false, legacy: legacy, with: .random()) == nil)
         // The cell's version or member changed: another place.
         let moved = cell.replacingOccurrences(of: "e 4 ", with: "e 5 ")
-        #expect(SealedCell.open(moved, session: "s1", presentation: "p1", field: "amount", legacy: legacy, with: key) == nil)
+        #expect(SealedCell.open(moved, session: "s1", presentation: "p1", field: "amount", inBaseline: false, legacy: legacy, with: key) == nil)
 
         let old = SealedText.seal("12", at: legacy, with: key)
-        #expect(SealedCell.open(old, session: "s1", presentation: "p1", field: "amount", legacy: legacy, with: key) == "12")
+        #expect(SealedCell.open(old, session: "s1", presentation: "p1", field: "amount", inBaseline: false, legacy: legacy, with: key) == "12")
         let elsewhere = SealPosition.projection(column: "baseline", session: "s1", presentation: "p1", field: "amount")
-        #expect(SealedCell.open(old, session: "s1", presentation: "p1", field: "amount", legacy: elsewhere, with: key) == nil)
+        #expect(SealedCell.open(old, session: "s1", presentation: "p1", field: "amount", inBaseline: false, legacy: elsewhere, with: key) == nil)
+
+        // A draft's value (an edit's) stands in no baseline; a baseline's may stand in a draft.
+        #expect(SealedCell.open(cell, session: "s1", presentation: "p1", field: "amount", inBaseline: true, legacy: legacy, with: key) == nil)
+        let baselineCell = eventCell("1.00", id: "c1-1", stream: "s1", version: 1, member: "baseline", field: "amount")
+        #expect(SealedCell.open(baselineCell, session: "s1", presentation: "p1", field: "amount", inBaseline: true, legacy: legacy, with: key) == "1.00")
+        #expect(SealedCell.open(baselineCell, session: "s1", presentation: "p1", field: "amount", inBaseline: false, legacy: legacy, with: key) == "1.00")
 
         let base = SealedCell.sealedAtBase(.number(3), session: "s1", presentation: "p1", member: "values", field: "n", with: key)
-        #expect(SealedCell.open(base, session: "s1", presentation: "p1", field: "n", legacy: legacy, with: key) == .number(3))
-        #expect(SealedCell.open(base, session: "s1", presentation: "p2", field: "n", legacy: legacy, with: key) == nil)
+        #expect(SealedCell.open(base, session: "s1", presentation: "p1", field: "n", inBaseline: false, legacy: legacy, with: key) == .number(3))
+        #expect(SealedCell.open(base, session: "s1", presentation: "p2", field: "n", inBaseline: false, legacy: legacy, with: key) == nil)
     }
 }

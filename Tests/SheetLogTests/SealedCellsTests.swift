@@ -87,6 +87,11 @@ struct SealedCellsTests {
             // the version the cell names
             "UPDATE presentations SET draft_values = json_set(draft_values, '$.amount', replace(json_extract(draft_values, '$.amount'), 'e 2 ', 'e 3 ')) WHERE session = 's1'",
         ]
+        // A draft's cell in the baseline column: an edit's value is no baseline.
+        try await tamper("UPDATE presentations SET baseline = json_set(baseline, '$.amount', json_extract(draft_values, '$.amount')) WHERE session = 's1'")
+        let swapped = await #expect(throws: SheetLogError.self) { try await database.recoverableDrafts() }
+        #expect(swapped?.message.contains("field amount in column baseline of presentation p1 in session s1") == true, "\(swapped?.message ?? "")")
+        try await database.rebuildProjections()
         for move in moves {
             try await tamper(move)
             let error = await #expect(throws: SheetLogError.self) { try await database.recoverableDrafts() }
@@ -108,6 +113,10 @@ struct SealedCellsTests {
             try await SealedDatabaseTests.record(into: database)
             try await database.record(.present(presentation: "p9", route: .newExpense, baseline: ["amount": "1"]), in: "s4")
             try await database.record(.edit(field: "amount", value: "2"), in: "s4")
+            // An erased subject's rows hold markers, as the older build wrote them too.
+            try await database.record(.present(presentation: "p1", route: .newExpense, baseline: ["amount": "mk-carol"]), in: "c1", subject: "carol")
+            try await database.record(.edit(field: "amount", value: "mk-carol-2"), in: "c1")
+            _ = try await database.erase(subject: "carol", requestedBy: "test")
         }
         let queue = try DatabaseQueue(path: path)
         let current = try await queue.read { db in try Self.presentationRows(db) }
@@ -118,10 +127,10 @@ struct SealedCellsTests {
                 Issue.record("no key")
                 return
             }
-            for cell in try Self.cells(db) {
+            for cell in try Self.cells(db) where cell.session != "c1" {
                 let parsed = try #require(SealedCell(text: cell.text))
                 let value = try #require(SealedCell.open(
-                    cell.text, session: cell.session, presentation: cell.presentation, field: cell.field,
+                    cell.text, session: cell.session, presentation: cell.presentation, field: cell.field, inBaseline: cell.column == "baseline",
                     legacy: .projection(column: cell.column, session: cell.session, presentation: cell.presentation, field: cell.field),
                     with: dataKey))
                 guard case .event = parsed else { continue }
@@ -139,9 +148,13 @@ struct SealedCellsTests {
         #expect(try await queue.read { db in try Self.cells(db).allSatisfy { !$0.text.contains(" ") } })
         try queue.close()
 
-        // Read only, with its key: the older cells open at their rows.
+        // Read only, with its key: the older cells open at their rows, and verify (which writes
+        // nothing) compares them as the migration would write them.
         let reader = try SheetLogDatabase.openForReading(path: path, options: SealedDatabaseTests.options(key))
         #expect(try await reader.recoverableDrafts() == expected)
+        let report = try await reader.verify()
+        #expect(report.isHealthy, "\(String(describing: report.firstFailure))")
+        #expect(try await queueRows(path) == older, "verify wrote nothing")
 
         // Migrated by a handle without any key: the step needs none.
         let migrating = try DatabaseQueue(path: path)
@@ -153,6 +166,12 @@ struct SealedCellsTests {
         let database = try SheetLogDatabase.open(path: path, options: SealedDatabaseTests.options(key))
         #expect(try await database.verify().isHealthy)
         #expect(try await database.recoverableDrafts() == expected)
+    }
+
+    func queueRows(_ path: String) async throws -> [String] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try await queue.read { db in try Self.presentationRows(db) }
     }
 
     func readBack(_ path: String, _ key: MasterKey) async throws -> [RecoverableDraft] {

@@ -149,6 +149,11 @@ public enum SheetEventCodec {
         if schemaVersion == plainSchemaVersion, let kind = CanonicalPayload.decode(eventType, payload) {
             return (SheetEvent(occurredAt: occurredAt, kind), nil)
         }
+        if schemaVersion == sealedSchemaVersion, let opening, let (kind, subject) = CanonicalPayload.decodeSealedWithoutValues(eventType, payload) {
+            // No value to open; the key is still asked for, so that a subject without one is refused as on the general path.
+            _ = try opening.keys.key(for: subject)
+            return (SheetEvent(occurredAt: occurredAt, kind), subject)
+        }
         if schemaVersion == sealedSchemaVersion, eventType == .edit, let opening, let edit = Self.canonicalSealedEdit(payload, opening) {
             var event = SheetEvent(occurredAt: occurredAt, .edit(edit.edit))
             event.seals = EventSeals(

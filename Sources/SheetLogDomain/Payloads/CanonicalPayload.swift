@@ -16,6 +16,21 @@ package enum CanonicalPayload {
         return try? reader.canonicalKind(type)
     }
 
+    /// A sealed payload (schema 2) of a type that holds no value, in the encoder's layout: the
+    /// plain layout with the session's `subject` last (sorted keys put it there for every such
+    /// type). Nil for a type that holds values, and for any other layout.
+    package static func decodeSealedWithoutValues(
+        _ type: SheetEventType, _ payload: UnsafeBufferPointer<UInt8>
+    ) -> (kind: SheetEvent.Kind, subject: String)? {
+        switch type {
+        case .present, .edit, .save: return nil
+        case .attemptDismiss, .confirmDiscard, .keepEditing, .saveFailed, .restoreDraft, .declineDraft, .endSession: break
+        }
+        var reader = JSONReader(bytes: payload, options: .stored)
+        guard let (kind, subject) = try? reader.canonicalKind(type, readingSubject: true), let subject else { return nil }
+        return (kind, subject)
+    }
+
     package static func decode(_ type: SheetEventType, _ payload: String) -> SheetEvent.Kind? {
         var payload = payload
         return payload.withUTF8 { decode(type, $0) }
@@ -24,7 +39,13 @@ package enum CanonicalPayload {
 
 extension JSONReader {
     mutating func canonicalKind(_ type: SheetEventType) throws -> SheetEvent.Kind {
-        if type == .edit { return .edit(try canonicalEdit()) }
+        try canonicalKind(type, readingSubject: false).kind
+    }
+
+    /// With `readingSubject` (a sealed payload of a type without values), its `subject` member is
+    /// read last, where the encoder writes it.
+    mutating func canonicalKind(_ type: SheetEventType, readingSubject: Bool) throws -> (kind: SheetEvent.Kind, subject: String?) {
+        if type == .edit { return (.edit(try canonicalEdit()), nil) }
         try expect("{")
         let kind: SheetEvent.Kind
         switch type {
@@ -55,9 +76,10 @@ extension JSONReader {
         case .endSession:
             kind = .endSession(SheetEvent.EndSession())
         }
+        let subject = readingSubject ? try quotedString(after: type == .endSession ? #""subject":"# : #","subject":"#) : nil
         try expect("}")
         guard index == bytes.count else { throw NotCanonical() }
-        return kind
+        return (kind, subject)
     }
 
     private mutating func canonicalPresentMembers() throws -> SheetEvent.Present {

@@ -2,18 +2,17 @@
 /// members `changed` and `draftChanged`): enough for a fold to keep dirtiness exact without opening
 /// a value (a rebuild, the fleet without the subject's key).
 ///
-/// It reveals, per event, what the read models show in clear after it: which of the fields it
-/// wrote differ from the presentation's baseline (`presentations.changed_fields`), and for a
-/// `save` whether the values saved differ from the draft (`presentations.last_edit_at`).
+/// It reveals, per event, what the read models show in clear after it: which fields differ from
+/// the presentation's baseline (`presentations.changed_fields`; an edit tells it of its own field),
+/// and for a `save` whether the values saved differ from the draft (`presentations.last_edit_at`).
 ///
 /// ```swift
 /// let state = SessionState(sessionID: "s1").applying(present)   // baseline ["amount": "10"]
 /// state.recordedChanges(of: .edit(.init(presentation: "p1", field: "amount", value: "12")))  // changed ["amount"]
 /// ```
 package struct RecordedChanges: Sendable, Hashable {
-    /// Of the fields the event writes (a `present`: its baseline's and values'; an `edit`: its
-    /// field; a `save`: the saved values' and the baseline's), those that then differ from the
-    /// baseline, sorted.
+    /// The fields that differ from the baseline after the event, sorted: a `present`'s or a
+    /// `save`'s every one (a save's dropped fields included), an `edit`'s own field or none.
     package var changed: [String]
     /// A `save` only: whether the values saved differ from the draft they replace.
     package var draftChanged: Bool?

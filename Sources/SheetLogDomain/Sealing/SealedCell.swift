@@ -95,12 +95,22 @@ package enum SealedCell: Sendable, Hashable {
         }
     }
 
+    /// Whether the cell can stand in a baseline (`inBaseline`) or a draft: a baseline's value was
+    /// recorded as a baseline; a draft's may be any (a sheet presented without a draft takes its
+    /// baseline's cells).
+    package func fits(inBaseline: Bool) -> Bool {
+        switch self {
+        case let .event(_, member, _, _), let .base(member, _): return !inBaseline || member == "baseline"
+        case .legacy: return true
+        }
+    }
+
     /// The value the cell `text` holds, or nil when it does not open there with `key` (altered,
-    /// moved to another session or field, or not a cell).
+    /// moved to another session or field, a draft's value in a baseline, or not a cell).
     package static func open(
-        _ text: String, session: String, presentation: String, field: String, legacy: SealPosition, with key: DataKey
+        _ text: String, session: String, presentation: String, field: String, inBaseline: Bool, legacy: SealPosition, with key: DataKey
     ) -> FieldValue? {
-        guard let cell = SealedCell(text: text) else { return nil }
+        guard let cell = SealedCell(text: text), cell.fits(inBaseline: inBaseline) else { return nil }
         return SealedText.open(
             cell.sealed, at: cell.position(session: session, presentation: presentation, field: field, legacy: legacy), with: key)
     }

@@ -26,7 +26,8 @@ extension RecoverableDraft {
         for (field, value) in sealed {
             let legacy = SealPosition.projection(column: column, session: session, presentation: presentation, field: field)
             guard case .string(let text) = value,
-                  let plain = SealedCell.open(text, session: session, presentation: presentation, field: field, legacy: legacy, with: key)
+                  let plain = SealedCell.open(
+                    text, session: session, presentation: presentation, field: field, inBaseline: column == "baseline", legacy: legacy, with: key)
             else {
                 throw SheetLogError(
                     .integrityViolation,
