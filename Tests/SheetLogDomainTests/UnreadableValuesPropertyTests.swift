@@ -15,12 +15,9 @@ struct UnreadableValuesPropertyTests {
     func maskedFoldKeepsTheStructure() async {
         // 120 sequences (0.2 s; 400 took 0.6 s) meet masked and plain folds of every command; the soak runs 400.
         await propertyCheck(count: TestSize.cases(120, soak: 400), input: SheetDeciderPropertyTests.sequences) { numbers in
-            var last: SessionsModel?
-            SessionsModel.run(numbers) { model, _ in last = model }
-            guard let model = last else { return }
-            for id in SessionsModel.sessionIDs {
+            for (id, log) in Self.sessionLogs(numbers) {
                 var plain = SessionState(sessionID: id), masked = SessionState(sessionID: id)
-                for (index, event) in model.logs[id]!.enumerated() {
+                for (index, event) in log.enumerated() {
                     plain.apply(event)
                     masked.apply(Self.masked(event))
                     if case .attemptDismiss(let attempt) = event.kind {
@@ -64,12 +61,9 @@ struct UnreadableValuesPropertyTests {
     @Test("events that record their changes (sealed since RecordedChanges) fold without their values exactly as with them")
     func recordedChangesFoldExactly() async {
         await propertyCheck(count: TestSize.cases(120, soak: 400), input: SheetDeciderPropertyTests.sequences) { numbers in
-            var last: SessionsModel?
-            SessionsModel.run(numbers) { model, _ in last = model }
-            guard let model = last else { return }
-            for id in SessionsModel.sessionIDs {
+            for (id, log) in Self.sessionLogs(numbers) {
                 var plain = SessionState(sessionID: id), masked = SessionState(sessionID: id)
-                for (index, event) in model.logs[id]!.enumerated() {
+                for (index, event) in log.enumerated() {
                     var recorded = Self.masked(event)
                     // Decided as the recording does: against the state the event folds into.
                     recorded.seals = EventSeals(eventID: "e\(index)", version: Int64(index + 1), recorded: plain.recordedChanges(of: event.kind))
@@ -109,6 +103,14 @@ struct UnreadableValuesPropertyTests {
         }
         #expect(masked.presentations["p"]!.lastEditAt == 4)
         #expect(plain.presentations["p"]!.lastEditAt == 4, "the control")
+    }
+
+    /// The log of each session the model's random command sequence `numbers` decided.
+    static func sessionLogs(_ numbers: [Int]) -> [(id: String, log: [SheetEvent])] {
+        var last: SessionsModel?
+        SessionsModel.run(numbers) { model, _ in last = model }
+        guard let model = last else { return [] }
+        return SessionsModel.sessionIDs.map { ($0, model.logs[$0]!) }
     }
 
     static func expectKeepsStructure(_ plain: SessionState, _ masked: SessionState, at index: Int) {
