@@ -9,6 +9,10 @@ public struct InputLimits: Sendable, Hashable {
     public var maxMetadataBytes: Int
     /// Largest stream id, event id or type name, in UTF-8 bytes.
     public var maxIdentifierBytes: Int
+    /// Whether the events are written sealed (a sealed database): the decider then counts each
+    /// form value as its sealed text, which is about a third longer, so that a draft it accepts
+    /// can still be saved and restored within ``maxPayloadBytes``.
+    package var payloadsSealed = false
 
     public init(maxPayloadBytes: Int = 64 * 1024, maxMetadataBytes: Int = 16 * 1024, maxIdentifierBytes: Int = 256) {
         self.maxPayloadBytes = maxPayloadBytes

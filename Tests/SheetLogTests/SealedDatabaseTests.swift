@@ -219,6 +219,26 @@ struct SealedDatabaseTests {
         #expect(conflict?.message.contains("secret-y") == false)
     }
 
+    @Test("a draft a sealed database accepts can be saved: an edit that would make the sealed save too large is refused, naming its field")
+    func sealedSizesAreCounted() async throws {
+        let directory = try TemporaryDirectory("sealed")
+        let sealed = try SheetLogDatabase.open(path: directory.path("sealed.sqlite"), options: Self.options(.generate()))
+        let plain = try SheetLogDatabase.open(path: directory.path("plain.sqlite"), options: Self.options(nil))
+        for database in [sealed, plain] {
+            try await database.record(.present(presentation: "p", route: .newExpense), in: "s")
+            try await database.record(.edit(field: "b", value: .string(String(repeating: "y", count: 30_000))), in: "s")
+        }
+        // Before, the sealed save of both fields took 80,194 bytes and the store refused it, naming no field.
+        let second = SheetCommand.edit(field: "c", value: .string(String(repeating: "z", count: 30_000)))
+        let refused = await #expect(throws: SheetLogError.self) { try await sealed.record(second, in: "s") }
+        #expect(refused?.code == .payloadTooLarge)
+        #expect(refused?.context.field == "c", "\(refused?.message ?? "")")
+        try await sealed.record(.save(), in: "s")
+        try await plain.record(second, in: "s")
+        try await plain.record(.save(), in: "s")
+        #expect(try await sealed.state(of: "s").presentations["p"]?.status == .saved)
+    }
+
     @Test("a sealed value swapped between two fields or two events is refused on read, naming the position")
     func tampering() async throws {
         let directory = try TemporaryDirectory("sealed")

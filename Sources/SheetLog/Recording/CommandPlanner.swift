@@ -25,9 +25,11 @@ struct CommandPlanner {
         self.transaction = transaction
         self.cache = cache
         self.metadataTexts = metadataTexts
-        self.limits = limits
         self.liveSessions = liveSessions
         sealing = try transaction.sealing()
+        var limits = limits
+        limits.payloadsSealed = sealing != nil
+        self.limits = limits
         keys = sealing?.keys ?? NoSubjectKeys()
     }
 

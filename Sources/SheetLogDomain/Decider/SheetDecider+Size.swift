@@ -10,19 +10,36 @@ extension SheetDecider.Rules {
     /// `confirmDiscard` names of fields counted here with their values. Keeping this within the
     /// payload limit at every step is what lets a draft the decider accepted always be saved,
     /// dismissed, discarded and restored.
-    func formBytes(route: Route, baselineBytes: Int, valuesBytes: Int, required: [String], dismissGuard: DismissGuard) -> Int {
+    ///
+    /// In a sealed log (``InputLimits/payloadsSealed``) the byte counts are the sealed payloads':
+    /// each value as its sealed text, with the members a sealed payload adds (`fields` named in
+    /// `changed`, the subject as long as an id may be).
+    func formBytes(
+        route: Route, baselineBytes: Int, valuesBytes: Int, required: [String], dismissGuard: DismissGuard,
+        fields: some Sequence<String>
+    ) -> Int {
         PayloadSize.present(
             presentation: "", route: route, baselineBytes: baselineBytes, valuesBytes: valuesBytes, required: required,
             dismissGuard: dismissGuard, restoredFrom: DraftReference(session: "", presentation: ""))
-            + 3 * 2 * limits.maxIdentifierBytes
+            + 3 * 2 * limits.maxIdentifierBytes + sealedMembers(fields)
     }
 
-    /// A new sheet's form, or a restored draft, must fit: see ``formBytes(route:baselineBytes:valuesBytes:required:dismissGuard:)``.
+    /// What a sealed payload adds beside its values, at most; 0 in a plain log.
+    private func sealedMembers(_ fields: some Sequence<String>) -> Int {
+        limits.payloadsSealed ? PayloadSize.sealedMembers(fields: fields, maxIdentifierBytes: limits.maxIdentifierBytes) : 0
+    }
+
+    private func bytes(of values: [String: FieldValue]) -> Int {
+        PayloadSize.values(values, sealed: limits.payloadsSealed)
+    }
+
+    /// A new sheet's form, or a restored draft, must fit: see ``formBytes(route:baselineBytes:valuesBytes:required:dismissGuard:fields:)``.
     func requireFormFits(_ payload: SheetEvent.Present) throws(SheetLogError) {
-        let baselineBytes = PayloadSize.values(payload.baseline)
+        let baselineBytes = bytes(of: payload.baseline)
         let bytes = formBytes(
-            route: payload.route, baselineBytes: baselineBytes, valuesBytes: payload.values.map(PayloadSize.values) ?? baselineBytes,
-            required: payload.required, dismissGuard: payload.dismissGuard)
+            route: payload.route, baselineBytes: baselineBytes, valuesBytes: payload.values.map { self.bytes(of: $0) } ?? baselineBytes,
+            required: payload.required, dismissGuard: payload.dismissGuard,
+            fields: Set(payload.baseline.keys).union(payload.values?.keys ?? [:].keys))
         guard bytes > limits.maxPayloadBytes else { return }
         if let draft = payload.restoredFrom {
             // Only a draft stored before this rule can be this large.
@@ -40,20 +57,21 @@ extension SheetDecider.Rules {
     /// An edit may not take the draft past the limit; one that shrinks a draft already past it
     /// (stored before this rule) is let through, so that the user can still act.
     func requireEditFits(_ field: String, _ value: FieldValue, on top: Presentation) throws(SheetLogError) {
-        let baselineBytes = PayloadSize.values(top.baseline)
-        let valuesBytes = PayloadSize.values(top.values)
+        let sealed = limits.payloadsSealed
+        let baselineBytes = bytes(of: top.baseline)
+        let valuesBytes = bytes(of: top.values)
         var newValuesBytes = valuesBytes
         if let index = top.values.index(forKey: field) {
             // The stored key, which may be spelled differently (another Unicode normal form).
             let stored = top.values[index]
-            newValuesBytes += PayloadSize.member(stored.key, value) - PayloadSize.member(stored.key, stored.value)
+            newValuesBytes += PayloadSize.member(stored.key, value, sealed: sealed) - PayloadSize.member(stored.key, stored.value, sealed: sealed)
         } else {
-            newValuesBytes += PayloadSize.member(field, value) + (top.values.isEmpty ? 0 : 1)
+            newValuesBytes += PayloadSize.member(field, value, sealed: sealed) + (top.values.isEmpty ? 0 : 1)
         }
         guard newValuesBytes > valuesBytes else { return }
         let bytes = formBytes(
             route: top.route, baselineBytes: baselineBytes, valuesBytes: newValuesBytes, required: top.required,
-            dismissGuard: top.dismissGuard)
+            dismissGuard: top.dismissGuard, fields: Set(top.baseline.keys).union(top.values.keys).union([field]))
         if bytes > limits.maxPayloadBytes {
             throw tooLarge(
                 "field \(field) would make the draft of presentation \(top.id) take \(bytes) bytes when saved or restored",
@@ -63,7 +81,8 @@ extension SheetDecider.Rules {
 
     /// The `save` payload with these final values must fit.
     func requireSaveFits(_ values: [String: FieldValue], of top: Presentation) throws(SheetLogError) {
-        let bytes = PayloadSize.save(presentation: top.id, valuesBytes: PayloadSize.values(values))
+        let bytes = PayloadSize.save(presentation: top.id, valuesBytes: bytes(of: values))
+            + sealedMembers(Set(values.keys).union(top.baseline.keys))
         if bytes > limits.maxPayloadBytes {
             let largest = Self.largestField(of: values)
             throw tooLarge(

@@ -1,3 +1,5 @@
+import SheetLogCore
+
 /// The byte counts of payloads as ``PayloadEncoder`` writes them, computed without writing them.
 ///
 /// The decider uses them to keep every event it decides within the store's payload limit (see
@@ -34,15 +36,40 @@ enum PayloadSize {
         }
     }
 
-    /// `"key":value`, as a member of an object of field values.
+    /// `"key":value`, as a member of an object of field values; with `sealed`, the value as a
+    /// sealed payload holds it (``sealedValue(_:)``).
     static func member(_ key: String, _ value: FieldValue) -> Int {
-        string(key) + 1 + PayloadSize.value(value)
+        member(key, value, sealed: false)
+    }
+
+    static func member(_ key: String, _ value: FieldValue, sealed: Bool) -> Int {
+        string(key) + 1 + (sealed ? sealedValue(value) : PayloadSize.value(value))
+    }
+
+    /// A value as a sealed payload writes it: the base64 text, quoted, of the ``ValueSeal`` of the
+    /// value's JSON text.
+    static func sealedValue(_ value: FieldValue) -> Int {
+        2 + 4 * ((PayloadSize.value(value) + ValueSeal.overhead + 2) / 3)
+    }
+
+    /// At most what a sealed payload adds beside its values: `"subject":…` (an id, escaped at most
+    /// two bytes a byte), and `"changed":[…]` naming at most `fields`, and a save's
+    /// `"draftChanged":false`.
+    static func sealedMembers(fields: some Sequence<String>, maxIdentifierBytes: Int) -> Int {
+        var total = 13 + 2 * maxIdentifierBytes + 12 + 21
+        for field in fields { total += string(field) + 1 }
+        return total
     }
 
     /// An object of field values.
     static func values(_ values: [String: FieldValue]) -> Int {
+        self.values(values, sealed: false)
+    }
+
+    /// An object of field values; with `sealed`, as a sealed payload holds it.
+    static func values(_ values: [String: FieldValue], sealed: Bool) -> Int {
         var total = 2 + max(values.count - 1, 0)
-        for (key, value) in values { total += member(key, value) }
+        for (key, value) in values { total += member(key, value, sealed: sealed) }
         return total
     }
 
