@@ -25,7 +25,22 @@ public final class ChromeDriver: @unchecked Sendable {
     /// A ``SpawnedProcess`` in a process group of its own, which the browsers it starts join:
     /// stopping the group ends them all. Not Foundation's `Process`, which would wait for Chromium's
     /// crash handler too (a session of its own, outside the group).
+    ///
+    /// With `--port=0` the driver picks a free port and then binds it; another process can take the
+    /// port in between ("bind() failed: Address already in use … IPv4 port not available", seen
+    /// once in a whole-suite run), so a driver that exits so is started again, up to three times.
     public static func start(timeout: TimeInterval = 60) throws -> ChromeDriver {
+        var attempt = 1
+        while true {
+            do {
+                return try startOnce(timeout: timeout)
+            } catch let failure as ServerFailure where attempt < 3 && failure.message.contains("port not available") {
+                attempt += 1
+            }
+        }
+    }
+
+    private static func startOnce(timeout: TimeInterval) throws -> ChromeDriver {
         let child = try SpawnedProcess([driverPath, "--port=0", "--log-level=WARNING"], ownProcessGroup: true)
         let marker = "started successfully on port "
         let deadline = Date().addingTimeInterval(timeout)
