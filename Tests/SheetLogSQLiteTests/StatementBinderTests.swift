@@ -79,4 +79,41 @@ struct StatementBinderTests {
             #expect(try query.fetchValue(Int64.self) { $0.bind("x") } == 1)
         }
     }
+
+    @Test("a write outside a transaction is refused and writes nothing; a read runs there")
+    func writeOutsideTransactionIsRefused() throws {
+        let queue = try table()
+        try queue.writeWithoutTransaction { db in
+            let insert = try db.cachedStatement(sql: "INSERT INTO t (a) VALUES (?)")
+            let refusal = #expect(throws: DatabaseError.self) { try insert.execute { $0.bind("alone") } }
+            #expect(refusal?.resultCode == .SQLITE_MISUSE)
+            #expect(try db.cachedStatement(sql: "SELECT count(*) FROM t").fetchValue(Int64.self) == 0)
+            try db.inTransaction {
+                try insert.execute { $0.bind("inside") }
+                return .commit
+            }
+        }
+        #expect(try queue.read { db in try String.fetchAll(db, sql: "SELECT a FROM t") } == ["inside"])
+    }
+
+    @Test("a step that fails throws SQLite's code and message, and the statement runs again through either API")
+    func failedStepLeavesStatementUsable() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE u (id TEXT PRIMARY KEY, n INTEGER CHECK (n > 0))")
+            let insert = try db.cachedStatement(sql: "INSERT INTO u (id, n) VALUES (?, ?)")
+            try insert.execute { $0.bind("a"); $0.bind(Int64(1)) }
+            let duplicate = #expect(throws: DatabaseError.self) { try insert.execute { $0.bind("a"); $0.bind(Int64(2)) } }
+            #expect(duplicate?.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY)
+            #expect(duplicate?.message?.contains("UNIQUE constraint failed: u.id") == true)
+            let check = #expect(throws: DatabaseError.self) { try insert.execute { $0.bind("b"); $0.bind(Int64(0)) } }
+            #expect(check?.extendedResultCode == .SQLITE_CONSTRAINT_CHECK)
+            try insert.execute { $0.bind("b"); $0.bind(Int64(3)) }
+            try insert.execute(arguments: ["c", 4])
+            try insert.execute { $0.bind("d"); $0.bind(Int64(5)) }
+        }
+        let stored = try queue.read { db in try Row.fetchAll(db, sql: "SELECT id, n FROM u ORDER BY id") }
+        #expect(stored.map { $0[0] as String } == ["a", "b", "c", "d"])
+        #expect(stored.map { $0[1] as Int64 } == [1, 3, 4, 5])
+    }
 }
