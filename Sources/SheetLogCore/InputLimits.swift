@@ -32,18 +32,19 @@ public struct InputLimits: Sendable, Hashable {
     /// `JSONWriter.isStrictlyValid`), which would only be read again to the same verdict. Sizes,
     /// ids and the rest are checked either way.
     package func validate(_ batches: [StreamBatch], checkingJSON: Bool) throws(SheetLogError) {
-        var seen = Set<String>()
+        var seen = Set<String>(minimumCapacity: batches.reduce(0) { $0 + $1.events.count })
         for batch in batches {
-            try validateIdentifier(batch.stream, what: "stream id", context: .init(stream: batch.stream.isEmpty ? nil : batch.stream))
+            try validateIdentifier(batch.stream, what: "stream id") { .init(stream: batch.stream.isEmpty ? nil : batch.stream) }
             if case .exact(let version) = batch.expected, version < 0 {
                 throw SheetLogError(.invalidInput, "expected version \(version) of stream \(batch.stream) is negative",
                                     context: .init(stream: batch.stream, expectedVersion: batch.expected.description, operation: "append"))
             }
-            for event in batch.events {
-                try validate(event, stream: batch.stream, checkingJSON: checkingJSON)
-                if !seen.insert(event.eventID).inserted {
-                    throw SheetLogError(.idempotencyConflict, "event id \(event.eventID) appears twice in one append",
-                                        context: .init(stream: batch.stream, eventID: event.eventID, operation: "append"))
+            for index in batch.events.indices {
+                try validate(batch.events[index], stream: batch.stream, checkingJSON: checkingJSON)
+                if !seen.insert(batch.events[index].eventID).inserted {
+                    let id = batch.events[index].eventID
+                    throw SheetLogError(.idempotencyConflict, "event id \(id) appears twice in one append",
+                                        context: .init(stream: batch.stream, eventID: id, operation: "append"))
                 }
             }
         }
@@ -55,15 +56,18 @@ public struct InputLimits: Sendable, Hashable {
     }
 
     private func validate(_ event: EventData, stream: String, checkingJSON: Bool) throws(SheetLogError) {
-        let where_ = SheetLogError.Context(stream: stream, eventID: event.eventID, eventType: event.type, operation: "append")
+        // Made only for an error: building it for every event of a batch was a visible part of an ingest.
+        func where_() -> SheetLogError.Context {
+            .init(stream: stream, eventID: event.eventID, eventType: event.type, operation: "append")
+        }
         try validateIdentifier(event.eventID, what: "event id", context: where_)
         try validateIdentifier(event.type, what: "event type", context: where_)
         if event.schemaVersion < 1 {
-            throw SheetLogError(.invalidInput, "schema version \(event.schemaVersion) of event \(event.eventID) is below 1", context: where_)
+            throw SheetLogError(.invalidInput, "schema version \(event.schemaVersion) of event \(event.eventID) is below 1", context: where_())
         }
         let payloadBytes = event.payload.utf8.count
         if payloadBytes > maxPayloadBytes {
-            var context = where_
+            var context = where_()
             context.limit = maxPayloadBytes
             throw SheetLogError(.payloadTooLarge,
                                 "payload of event \(event.eventID) in stream \(stream) is \(payloadBytes) bytes, over the limit of \(maxPayloadBytes)",
@@ -73,12 +77,12 @@ public struct InputLimits: Sendable, Hashable {
             do {
                 try JSONValidator().validate(event.payload)
             } catch {
-                throw SheetLogError(.invalidInput, "payload of event \(event.eventID) in stream \(stream) is not acceptable JSON: \(error)", context: where_)
+                throw SheetLogError(.invalidInput, "payload of event \(event.eventID) in stream \(stream) is not acceptable JSON: \(error)", context: where_())
             }
         }
         if let metadata = event.metadata {
             if metadata.utf8.count > maxMetadataBytes {
-                var context = where_
+                var context = where_()
                 context.limit = maxMetadataBytes
                 throw SheetLogError(.payloadTooLarge, "metadata of event \(event.eventID) is over the limit of \(maxMetadataBytes) bytes", context: context)
             }
@@ -86,24 +90,26 @@ public struct InputLimits: Sendable, Hashable {
                 do {
                     try JSONValidator().validate(metadata)
                 } catch {
-                    throw SheetLogError(.invalidInput, "metadata of event \(event.eventID) is not acceptable JSON: \(error)", context: where_)
+                    throw SheetLogError(.invalidInput, "metadata of event \(event.eventID) is not acceptable JSON: \(error)", context: where_())
                 }
             }
             guard metadata.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") else {
-                throw SheetLogError(.invalidInput, "metadata of event \(event.eventID) must be a JSON object", context: where_)
+                throw SheetLogError(.invalidInput, "metadata of event \(event.eventID) must be a JSON object", context: where_())
             }
         }
     }
 
-    private func validateIdentifier(_ value: String, what: String, context: SheetLogError.Context) throws(SheetLogError) {
+    private func validateIdentifier(
+        _ value: String, what: String, context: () -> SheetLogError.Context
+    ) throws(SheetLogError) {
         if value.isEmpty {
-            throw SheetLogError(.invalidInput, "\(what) is empty", context: context)
+            throw SheetLogError(.invalidInput, "\(what) is empty", context: context())
         }
         if value.utf8.contains(0) {
-            throw SheetLogError(.invalidInput, "\(what) contains a NUL character", context: context)
+            throw SheetLogError(.invalidInput, "\(what) contains a NUL character", context: context())
         }
         if value.utf8.count > maxIdentifierBytes {
-            var context = context
+            var context = context()
             context.limit = maxIdentifierBytes
             throw SheetLogError(.invalidInput, "\(what) is longer than \(maxIdentifierBytes) bytes", context: context)
         }

@@ -35,7 +35,7 @@ struct IngestFields {
 
     /// Rejects any member whose name is not in `allowed`, naming the first one in sorted order.
     func requireOnly(_ allowed: Set<String>) throws(SheetLogError) {
-        if let unknown = members.lazy.map(\.key).filter({ !allowed.contains($0) }).min() {
+        if let unknown = members.lazy.map({ $0.key }).filter({ !allowed.contains($0) }).min() {
             throw SheetLogError(
                 .invalidInput, "\(prefix)unknown field \(path)\(Self.printable(unknown))",
                 context: .init(eventType: owner.isEmpty ? nil : owner, field: path + Self.printable(unknown), operation: "ingest"))

@@ -64,7 +64,7 @@ extension JSONReader {
             var key = ""
             if building || checksKeys { key = try string() } else { try skipString() }
             if checksKeys {
-                let new = building ? keys.insert(key, among: members.lazy.map(\.key)) : keys.insert(key, among: checkedKeys)
+                let new = building ? keys.insert(key, among: members.lazy.map { $0.key }) : keys.insert(key, among: checkedKeys)
                 if !new { throw JSONSyntaxError(reason: "duplicate key", offset: keyStart, problem: .duplicateKey) }
                 if !building { checkedKeys.append(key) }
             }
