@@ -103,7 +103,7 @@ extension SQLiteEventStore {
             (position, chain) = try logEnd(in: db)
         }
         let startMark = LogMark(epoch: epoch, position: position)
-        let sealing = try known.map(\.sealing) ?? SealingRecord.read(in: db, migrated: true)
+        let sealing = try known.map { $0.sealing } ?? SealingRecord.read(in: db, migrated: true)
         let decided = try decide(SQLiteAppendTransaction(
             db: db, mark: startMark, ring: configuration.keyRing, clock: configuration.clock,
             location: location, sealingRecord: sealing))
@@ -112,7 +112,7 @@ extension SQLiteEventStore {
             AppendPass(result: result, plan: decided.plan, batches: batches, writes: writes, tail: tail, epoch: epoch,
                        startMark: startMark)
         }
-        if batches.allSatisfy(\.events.isEmpty) && decided.receipts.isEmpty {
+        if batches.allSatisfy({ $0.events.isEmpty }) && decided.receipts.isEmpty {
             return pass(AppendResult(events: [], alreadyStored: false), writes: false, tail: nil)
         }
         if !decided.validated { try configuration.limits.validate(batches, checkingJSON: !decided.jsonWrittenStrictlyValid) }

@@ -39,7 +39,7 @@ enum EventMetadata {
     static func commandID(ofContinuation eventID: String) -> String? {
         guard let hash = eventID.lastIndex(of: "#") else { return nil }
         let suffix = eventID[eventID.index(after: hash)...]
-        guard !suffix.isEmpty, suffix.allSatisfy(\.isASCII), let k = Int(suffix), k >= 2, String(k) == suffix else { return nil }
+        guard !suffix.isEmpty, suffix.allSatisfy({ $0.isASCII }), let k = Int(suffix), k >= 2, String(k) == suffix else { return nil }
         let prefix = eventID[..<hash]
         return prefix.isEmpty ? nil : String(prefix)
     }

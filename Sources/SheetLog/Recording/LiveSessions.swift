@@ -26,7 +26,7 @@ final class LiveSessions: Sendable {
     /// Takes the commands a request recorded: a session whose `endSession` is among them is no
     /// longer shown by any window.
     func recorded(_ commands: [PreparedCommand]) {
-        let ended = commands.filter { $0.command == .endSession }.map(\.envelope.session)
+        let ended = commands.filter { $0.command == .endSession }.map { $0.envelope.session }
         guard !ended.isEmpty else { return }
         sessions.withLock { live in
             for session in ended { live[session] = nil }

@@ -74,7 +74,7 @@ extension SheetDecider {
             }
             for (field, value) in payload.baseline { try requireValid(field: field, value: value, presentation: id) }
             for (field, value) in payload.values ?? [:] { try requireValid(field: field, value: value, presentation: id) }
-            if payload.required.contains(where: \.isEmpty) {
+            if payload.required.contains(where: { $0.isEmpty }) {
                 throw violation("a required field name of presentation \(id) is empty", code: .invalidInput, presentation: id)
             }
             try requireNotEnded()

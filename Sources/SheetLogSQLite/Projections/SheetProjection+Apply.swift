@@ -32,7 +32,7 @@ extension SheetProjection {
         }
         try SheetRowWriter(db: db).write(change)
         let erased = try reprojectErasures(in: events, in: db)
-        let folded = change.sessions.map(\.session).filter { !erased.contains($0.session) }
+        let folded = change.sessions.map { $0.session }.filter { !erased.contains($0.session) }
         let cache = self.cache
         db.afterNextTransaction(onCommit: { _ in cache.store(folded, epoch: epoch) })
     }
