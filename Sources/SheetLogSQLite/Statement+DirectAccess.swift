@@ -22,13 +22,21 @@ extension Statement {
         return try stepDirectly { Value.fromStatement($0, atUncheckedIndex: 0) } ?? nil
     }
 
-    /// The UTF-8 bytes of text column `index` of the row the statement is on (nil for NULL),
-    /// valid only inside `body`: for matching short enum texts without making a `String` of each.
-    package func withTextBytes<T>(atColumn index: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> T) rethrows -> T {
-        let column = Int32(index)
-        guard let text = sqlite3_column_text(sqliteStatement, column) else { return try body(nil) }
-        let count = Int(sqlite3_column_bytes(sqliteStatement, column))
-        return try body(UnsafeBufferPointer(start: text, count: count))
+    /// Calls `row` for each row the statement returns with the parameters `bind` sets, stepped
+    /// with SQLite's C API (``stepDirectly(_:)``); `row` reads the columns from the statement.
+    package func forEachRow(
+        binding bind: (inout StatementBinder) -> Void, _ row: (DirectRow) throws -> Void
+    ) throws {
+        try bindAll(bind)
+        let connection = sqlite3_db_handle(sqliteStatement)
+        defer { sqlite3_reset(sqliteStatement) }
+        while true {
+            switch sqlite3_step(sqliteStatement) {
+            case SQLITE_ROW: try row(DirectRow(statement: sqliteStatement))
+            case SQLITE_DONE: return
+            case let code: throw failure(code, connection: connection)
+            }
+        }
     }
 
     /// Resets the statement, binds every parameter through `bind` and checks that none was forgotten.
@@ -69,12 +77,17 @@ extension Statement {
                 sqlite3_reset(sqliteStatement)
                 return first
             case let code:
-                let failure = DatabaseError(
-                    resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
-                    message: sqlite3_errmsg(connection).map { String(cString: $0) } ?? "SQLite error \(code)", sql: sql)
+                let failure = failure(code, connection: connection)
                 sqlite3_reset(sqliteStatement)
                 throw failure
             }
         }
+    }
+
+    /// SQLite's error for a failed step, read before the reset that clears it.
+    private func failure(_ code: Int32, connection: OpaquePointer?) -> DatabaseError {
+        DatabaseError(
+            resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
+            message: sqlite3_errmsg(connection).map { String(cString: $0) } ?? "SQLite error \(code)", sql: sql)
     }
 }

@@ -10,22 +10,30 @@ struct RecentFieldLists {
     private var texts: [[UInt8]] = []
     private var lists: [[String]] = []
     private var replaced = 0
+    private var lastFound = 0
 
     /// The list `bytes` hold: a recent row's when the bytes are the same, else `parse`'s.
     mutating func list(
         _ bytes: UnsafeBufferPointer<UInt8>, parse: (UnsafeBufferPointer<UInt8>) throws -> [String]
     ) rethrows -> [String] {
         guard let address = bytes.baseAddress else { return try parse(bytes) }
-        for index in texts.indices where texts[index].count == bytes.count {
-            if texts[index].withUnsafeBufferPointer({ ShortBytes.equal($0.baseAddress!, address, count: bytes.count) }) {
-                return lists[index]
-            }
+        func holds(_ index: Int) -> Bool {
+            texts[index].count == bytes.count
+                && texts[index].withUnsafeBufferPointer { ShortBytes.equal($0.baseAddress!, address, count: bytes.count) }
+        }
+        // Rows come in runs of one form's list: the last one found is tried first.
+        if lastFound < texts.count && holds(lastFound) { return lists[lastFound] }
+        for index in texts.indices where index != lastFound && holds(index) {
+            lastFound = index
+            return lists[index]
         }
         let list = try parse(bytes)
         if texts.count < Self.capacity {
+            lastFound = texts.count
             texts.append(Array(bytes))
             lists.append(list)
         } else {
+            lastFound = replaced
             texts[replaced] = Array(bytes)
             lists[replaced] = list
             replaced = (replaced + 1) % Self.capacity
