@@ -168,4 +168,44 @@ struct CLIErasureCopyTests {
         let named = #"{"session":"s2","subject":"user-1","type":"present","presentation":"p1","route":{"name":"n"}}"#
         #expect(try cli.run(["--key-file", key, "ingest", "-"], input: Data((named + "\n").utf8)).status == 0)
     }
+
+    /// The export with a line after it that the copy refuses (s1's subject is erased there).
+    private func refusedAfterTheErasure(_ log: ErasedLog) -> Data {
+        Data((log.export + #"{"session":"s1","type":"endSession"}"# + "\n").utf8)
+    }
+
+    @Test("an input refused after its erasure: an existing database keeps the parts before and says which lines")
+    func anExistingDatabaseKeepsThePartsBeforeTheRefusal() throws {
+        let log = try ErasedLog()
+        defer { log.cli.remove() }
+        let copy = log.cli.directory.appendingPathComponent("existing.sqlite").path
+        let first = #"{"session":"s9","type":"present","presentation":"z","route":{"name":"n"}}"# + "\n"
+        #expect(try log.cli.run(["--key-file", log.copyKey, "ingest", "-"], input: Data(first.utf8), database: copy).status == 0)
+        let refused = try log.cli.run(["--key-file", log.copyKey, "ingest", "-"], input: refusedAfterTheErasure(log), database: copy)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("line 8"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("lines 1 to 6 (the base or erasure ending at line 6 and the lines before it) are stored"), "\(refused.stderr)")
+        let stored = try log.cli.run(["--key-file", log.copyKey, "export"], database: copy).stdout
+        #expect(stored.contains("eraseSubject") && stored.contains(#""session":"s9""#), "\(stored)")
+        #expect(!stored.contains("mk-kept-5c3e"), "line 7 came after the stored parts")
+    }
+
+    @Test("an input refused after its erasure into a new file leaves no file and says that nothing is stored")
+    func aNewFileKeepsNothingAndSaysSo() throws {
+        let log = try ErasedLog()
+        defer { log.cli.remove() }
+        let folder = log.cli.directory.appendingPathComponent("new", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent("copy.sqlite").path
+        let refused = try log.cli.run(["--key-file", log.copyKey, "ingest", "-"], input: refusedAfterTheErasure(log), database: copy)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("line 8"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("nothing is stored: the database did not exist"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("are stored"), "\(refused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "no file, staged or in place")
+        // The whole corrected input, sent again, is stored from its first line.
+        let resent = try log.cli.run(["--key-file", log.copyKey, "ingest", "-"], input: Data(log.export.utf8), database: copy)
+        #expect(resent.status == 0, "\(resent.stderr)")
+        #expect(try log.cli.run(["--key-file", log.copyKey, "export"], database: copy).stdout == log.export)
+    }
 }

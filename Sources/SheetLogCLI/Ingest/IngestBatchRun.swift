@@ -24,8 +24,10 @@ struct IngestBatchRun {
     }
 
     /// Records `lines` into `database`: in one transaction, or in parts split at its erasures. A
-    /// part refused after others were committed says which lines are stored.
-    func record(_ lines: [Numbered<IngestEntry>], into database: SheetLogDatabase) async throws -> IngestSummary {
+    /// part refused after others were committed says which lines are stored, or, when `partsStay` is
+    /// false (a new file staged by ``StagedDatabase``, dropped whole when the input is refused),
+    /// that none is.
+    func record(_ lines: [Numbered<IngestEntry>], into database: SheetLogDatabase, partsStay: Bool = true) async throws -> IngestSummary {
         var summary = IngestSummary(events: 0, lines: lines.count, alreadyStored: 0, sessions: [:])
         var commands: [Numbered<IngestLine>] = []
         var checkedErasable = false
@@ -74,8 +76,10 @@ struct IngestBatchRun {
             }
             try await record(commands, into: database, summary: &summary)
         } catch var error as SheetLogError {
-            if let storedThrough {
+            if let storedThrough, partsStay {
                 error.message += "; lines 1 to \(storedThrough) (the base or erasure ending at line \(storedThrough) and the lines before it) are stored and nothing after it: an input with a base or eraseSubject lines commits in parts"
+            } else if storedThrough != nil {
+                error.message += "; nothing is stored: the database did not exist, and an input refused in part leaves no file behind"
             }
             throw error
         }

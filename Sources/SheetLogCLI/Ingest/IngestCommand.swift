@@ -66,7 +66,7 @@ struct IngestCommand: AsyncParsableCommand, GlobalOptionsCommand {
             let staged = try StagedDatabase(target: global.databasePath, options: global.options)
             let summary: IngestSummary
             do {
-                summary = try await run.record(lines, into: staged.database)
+                summary = try await run.record(lines, into: staged.database, partsStay: false)
             } catch {
                 staged.discard()
                 throw staged.namingTarget(error)
