@@ -56,6 +56,11 @@ final class ChildProcess: @unchecked Sendable {
 
     var isRunning: Bool { process.isRunning }
 
+    /// Kills the child with SIGKILL, as a power loss or `kill -9` ends a process: no cleanup runs.
+    func killNow() {
+        kill(process.processIdentifier, SIGKILL)
+    }
+
     /// Lets a child started with ``init(held:)`` go on; its stdin is closed after the newline.
     func release() throws {
         guard let gate else { return }

@@ -24,8 +24,10 @@ final class StagedDatabase {
     init(target: String, options: SheetLogDatabase.Options) throws {
         self.target = target
         let folder = (target as NSString).deletingLastPathComponent
-        let name = ".\((target as NSString).lastPathComponent).sheetlog-new-\(UUID().uuidString)"
+        // The process id in the name tells a later ingest whether the staging process still runs.
+        let name = Self.prefix(of: target) + "\(getpid())-\(UUID().uuidString)"
         path = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+        Self.removeAbandoned(beside: target)
         do {
             database = try SheetLogDatabase.open(path: path, options: options)
         } catch {
@@ -73,6 +75,34 @@ final class StagedDatabase {
 
     private static func removeFiles(of path: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    }
+
+    /// The start of every staged file's name for `target`: `.NAME.sheetlog-new-`.
+    static func prefix(of target: String) -> String {
+        ".\((target as NSString).lastPathComponent).sheetlog-new-"
+    }
+
+    /// Removes the staged files of ingests of `target` that were killed before they ended: those
+    /// whose process id (`.NAME.sheetlog-new-PID-UUID`) names no running process. In a plain
+    /// database they hold typed values that no command would reach otherwise. A name without a
+    /// process id (an older SheetLog's) or with a running one is left alone: that ingest may be live.
+    static func removeAbandoned(beside target: String) {
+        let folder = (target as NSString).deletingLastPathComponent
+        let prefix = prefix(of: target)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
+        var abandoned = Set<String>()
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { continue }
+            guard kill(pid, 0) == -1 && errno == ESRCH else { continue }
+            // The staged file's own name: the part before any -wal, -shm or -journal.
+            var base = name
+            for suffix in ["-wal", "-shm", "-journal"] where base.hasSuffix(suffix) { base.removeLast(suffix.count) }
+            abandoned.insert(base)
+        }
+        for name in abandoned {
+            removeFiles(of: folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name))
+        }
     }
 
     /// Makes the new name durable: a file's own fsync does not cover its directory entry.
