@@ -51,6 +51,36 @@ struct DraftSizePropertyTests {
         _ = await Self.check(limits: limits, count: 12, steps: 1...10)
     }
 
+    /// Every sealed payload holds its subject: a save-failure reason that fits a plain payload but not
+    /// one with a subject as long as an id may be was decided, then refused by the store (a seed of
+    /// the sealed property above found it: 65,559 bytes against 65,536).
+    @Test("sealed: a save-failure reason that fits only without the subject is refused by the decider, naming the presentation")
+    func sealedSaveFailedCountsTheSubject() throws {
+        var limits = InputLimits.default
+        limits.payloadsSealed = true
+        let session = String(repeating: "s", count: limits.maxIdentifierBytes)
+        var state = SessionState(sessionID: session)
+        for command in [SheetCommand.present(presentation: "p", route: Route(name: "n")), .edit(field: "f", value: .string("x"))] {
+            state = SheetDecider.fold(try SheetDecider.decide(command, state: state, at: 1, limits: limits), into: state)
+        }
+        // `{"presentation":"p","reason":"…"}` is 32 bytes and the reason; a sealed payload adds
+        // `,"subject":"…"`, 13 bytes and an id escaped at most two bytes a byte.
+        let plainRoom = limits.maxPayloadBytes - 32
+        let subject = 13 + 2 * limits.maxIdentifierBytes
+        let reason = String(repeating: "r", count: plainRoom - 100)
+        #expect(throws: SheetLogError.self) {
+            _ = try SheetDecider.decide(.saveFailed(reason: reason), state: state, at: 2, limits: limits)
+        }
+        do throws(SheetLogError) {
+            _ = try SheetDecider.decide(.saveFailed(reason: reason), state: state, at: 2, limits: limits)
+        } catch {
+            #expect(error.code == .payloadTooLarge && error.message.contains("presentation p"), "\(error.message)")
+        }
+        let fitting = String(repeating: "r", count: plainRoom - subject)
+        let events = try SheetDecider.decide(.saveFailed(reason: fitting), state: state, at: 2, limits: limits)
+        Self.expectFits(events, from: state, limits: limits, after: .saveFailed(reason: fitting))
+    }
+
     /// Runs the property; returns the commands that were refused for size at least once.
     static func check(limits: InputLimits, count: Int, steps: ClosedRange<Int>) async -> Set<String> {
         var refusals: Set<String> = []

@@ -91,9 +91,10 @@ extension SheetDecider.Rules {
         }
     }
 
-    /// The `saveFailed` payload with this reason must fit.
+    /// The `saveFailed` payload with this reason must fit (in a sealed log, with its subject).
     func requireSaveFailedFits(_ reason: String, of top: Presentation) throws(SheetLogError) {
         let bytes = PayloadSize.saveFailed(presentation: top.id, reason: reason)
+            + (limits.payloadsSealed ? PayloadSize.sealedSubject(maxIdentifierBytes: limits.maxIdentifierBytes) : 0)
         if bytes > limits.maxPayloadBytes {
             throw tooLarge("the reason for presentation \(top.id) takes \(bytes) bytes", presentation: top.id, field: nil)
         }

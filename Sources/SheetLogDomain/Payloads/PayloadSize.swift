@@ -56,9 +56,14 @@ enum PayloadSize {
     /// two bytes a byte), and `"changed":[…]` naming at most `fields`, and a save's
     /// `"draftChanged":false`.
     static func sealedMembers(fields: some Sequence<String>, maxIdentifierBytes: Int) -> Int {
-        var total = 13 + 2 * maxIdentifierBytes + 12 + 21
+        var total = sealedSubject(maxIdentifierBytes: maxIdentifierBytes) + 12 + 21
         for field in fields { total += string(field) + 1 }
         return total
+    }
+
+    /// At most the `"subject":…` member every sealed payload has: an id, escaped at most two bytes a byte.
+    static func sealedSubject(maxIdentifierBytes: Int) -> Int {
+        13 + 2 * maxIdentifierBytes
     }
 
     /// An object of field values.
