@@ -2,7 +2,8 @@ import Foundation
 
 /// Runs a child process to its end from the tests — this package's built executables (`sheetlog`,
 /// `sheetlog-bench`) the way a user runs them, and the tools a test needs (`sqlite3`, `gdb`, a shell
-/// in a mount namespace): a real process, its output read while it runs, its wait bounded.
+/// in a mount namespace): a real process, its output read while it runs, its wait bounded. It is
+/// started by ``SpawnedProcess`` (inheriting nothing but its pipes, which no other child inherits).
 ///
 /// Most tests run `sheetlog` in process instead (``InProcessCommand``); a child whose point is to be
 /// killed, signalled or talked to through a pipe while it runs is started by its test's own helper,
@@ -13,7 +14,7 @@ import Foundation
 /// #expect(run.status == 0)
 /// ```
 public enum ProductBinary {
-    /// What one run printed and how it exited.
+    /// What one run printed and how it exited (`status` -1 when a signal ended it).
     public struct Run: Sendable {
         public var status: Int32
         public var stdout: String
@@ -64,15 +65,17 @@ public enum ProductBinary {
     public static func run(
         _ executable: URL, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:], timeout: Duration = timeout
     ) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = Self.environment(environment)
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
+        let stdin = try input.map { _ in try ClosedOnExecPipe() }, stdout = try ClosedOnExecPipe(), stderr = try ClosedOnExecPipe()
+        let child = try SpawnedProcess(
+            [executable.path] + arguments, environment: Self.environment(environment),
+            standardInput: stdin?.reading.fileDescriptor, standardOutput: stdout.writing.fileDescriptor,
+            standardError: stderr.writing.fileDescriptor
+        )
+        // The child holds its own copies now: the reads below end when it (and whatever it started
+        // with them) closes them.
+        try stdin?.reading.close()
+        try stdout.writing.close()
+        try stderr.writing.close()
         // Read both pipes while the process runs, so that a full pipe never blocks it: on threads of
         // their own, for GCD's global queue may be busy with other tests' blocking work (under load a
         // read queued there started after the 30 s below).
@@ -80,26 +83,26 @@ public enum ProductBinary {
         nonisolated(unsafe) var out = Data(), err = Data()
         group.enter()
         group.enter()
-        Thread.detachNewThread { out = stdout.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        Thread.detachNewThread { err = stderr.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        if let input {
-            stdin.fileHandleForWriting.write(input)
-            try stdin.fileHandleForWriting.close()
+        Thread.detachNewThread { out = stdout.reading.readDataToEndOfFile(); group.leave() }
+        Thread.detachNewThread { err = stderr.reading.readDataToEndOfFile(); group.leave() }
+        if let input, let stdin {
+            // A child that ends without reading all of it must not kill the tests with SIGPIPE.
+            try? stdin.writing.write(contentsOf: input)
+            try stdin.writing.close()
         }
         // Bounded, so that a child that never ends fails its test, with what it printed, instead of
         // stalling the suite.
-        do {
-            try process.requireExit(within: timeout)
-        } catch {
+        guard let status = child.wait(timeout: timeout) else {
+            child.stop(grace: .seconds(1))
             let printed = group.wait(timeout: .now() + 10) == .success
                 ? "stdout: \(String(decoding: out, as: UTF8.self))\nstderr: \(String(decoding: err, as: UTF8.self))"
                 : "(its output is still held open by a descendant)"
-            throw SpawnFailure(message: "\(error)\n\(printed)")
+            throw SpawnFailure(message: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) still ran after \(timeout); killed\n\(printed)")
         }
         guard group.wait(timeout: .now() + 30) == .success else {
             throw SpawnFailure(message: "\(executable.lastPathComponent) ended but its output did not (a descendant keeps it open)")
         }
-        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+        return Run(status: status, stdout: String(decoding: out, as: UTF8.self),
                    stderr: String(decoding: err, as: UTF8.self))
     }
 }

@@ -5,15 +5,18 @@ import Synchronization
 import Glibc
 #endif
 
-/// A child started with `posix_spawn`, its stdout and stderr going to one file, known to have ended
-/// by `waitpid` on its pid alone: for children whose own children outlive them.
+/// A child started with `posix_spawn`, inheriting no descriptor but its three standard ones, known to
+/// have ended by `waitpid` on its pid alone: the one way the tests start a process.
 ///
 /// Foundation's `Process` learns that its child ended when a socket the child inherited closes. A
 /// child that starts longer-lived processes (`pg_ctl` its server; chromedriver Chromium, whose crash
 /// handler runs in a session of its own) passes that socket on, so `waitUntilExit()` and `isRunning`
-/// wait for the last of them — a whole test run once waited for ever. Here the wait is for this pid,
-/// every descriptor above stderr is closed in the child, and the output is a file, which needs no
-/// reader and has no end to wait for.
+/// wait for the last of them — a whole test run once waited for ever. And Foundation closes the
+/// descriptors a child should not inherit by a list taken before the spawn: a pipe another thread
+/// opened in between went to the child, which held its write end open — a test's read of a finished
+/// binary's output then waited for an unrelated server to end. Here the wait is for this pid, every
+/// descriptor above stderr is closed in the child, and the pipes a test reads are close-on-exec from
+/// the moment they exist (``ClosedOnExecPipe``).
 ///
 /// ```swift
 /// let child = try SpawnedProcess(["/usr/bin/chromedriver", "--port=0"], ownProcessGroup: true)
@@ -22,19 +25,47 @@ import Glibc
 /// ```
 package final class SpawnedProcess: Sendable {
     package let pid: pid_t
-    private let outputPath: String
+    /// The file stdout and stderr go to, when not the caller's descriptors.
+    private let outputPath: String?
     private let status = Mutex<Int32?>(nil)
 
-    /// Starts `argv[0]` with `argv` (an absolute path), stdin from /dev/null; in a process group of its
-    /// own, whose id is its pid, when `ownProcessGroup`.
-    package init(_ argv: [String], ownProcessGroup: Bool = false) throws {
-        outputPath = NSTemporaryDirectory() + "sheetlog-child-\(UUID().uuidString).out"
+    /// Starts `argv[0]` with `argv` (an absolute path), stdin from /dev/null, stdout and stderr into one
+    /// file (``output``); in a process group of its own, whose id is its pid, when `ownProcessGroup`.
+    package convenience init(_ argv: [String], ownProcessGroup: Bool = false) throws {
+        let outputPath = NSTemporaryDirectory() + "sheetlog-child-\(UUID().uuidString).out"
+        try self.init(argv, environment: nil, standardInput: nil, output: .file(outputPath), ownProcessGroup: ownProcessGroup)
+    }
+
+    /// Starts `argv[0]` with `argv` and `environment` (this process's when nil), its stdin, stdout and
+    /// stderr the given descriptors (stdin /dev/null when nil), which the caller keeps and closes.
+    package convenience init(_ argv: [String], environment: [String: String]?, standardInput: Int32?, standardOutput: Int32, standardError: Int32) throws {
+        try self.init(argv, environment: environment, standardInput: standardInput, output: .descriptors(standardOutput, standardError), ownProcessGroup: false)
+    }
+
+    private enum Output {
+        case file(String)
+        case descriptors(Int32, Int32)
+    }
+
+    private init(_ argv: [String], environment: [String: String]?, standardInput: Int32?, output: Output, ownProcessGroup: Bool) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        if let standardInput {
+            posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        switch output {
+        case .file(let path):
+            outputPath = path
+            posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        case .descriptors(let standardOutput, let standardError):
+            outputPath = nil
+            posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+            posix_spawn_file_actions_adddup2(&actions, standardError, 2)
+        }
         Self.closeInheritedDescriptors(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -45,19 +76,23 @@ package final class SpawnedProcess: Sendable {
         }
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
+        var cEnvironment = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { cEnvironment?.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, environ)
+        let spawned = cEnvironment == nil
+            ? posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, environ)
+            : posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, &cEnvironment!)
         guard spawned == 0 else {
-            unlink(outputPath)
-            throw SpawnFailure(message: "cannot run \(argv[0]): errno \(spawned)")
+            if let outputPath { unlink(outputPath) }
+            throw SpawnFailure(message: "cannot run \(argv[0]): \(String(cString: strerror(spawned)))")
         }
         self.pid = pid
     }
 
-    deinit { unlink(outputPath) }
+    deinit { if let outputPath { unlink(outputPath) } }
 
     /// What the child wrote to stdout and stderr so far.
-    package var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+    package var output: String { outputPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? "" }
 
     /// Its exit status (-1 when a signal ended it) once it has ended; nil while it runs.
     package var exitStatus: Int32? {
@@ -73,10 +108,13 @@ package final class SpawnedProcess: Sendable {
     /// Waits for the child to end, for at most `timeout`; its exit status, or nil if it still runs.
     package func wait(timeout: Duration) -> Int32? {
         let deadline = ContinuousClock.now + timeout
+        // Short commands end in milliseconds: the first looks come often, later ones every 10 ms.
+        var pause: UInt32 = 500
         while true {
             if let status = exitStatus { return status }
             if ContinuousClock.now >= deadline { return nil }
-            usleep(10_000)
+            usleep(pause)
+            pause = min(pause * 2, 10_000)
         }
     }
 
