@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Logging
 import SheetLogCore
 
@@ -98,6 +99,12 @@ public final class SQLiteEventStore: EventStore, Sendable {
         self.isReadOnly = false
         do {
             try writer.writeWithoutTransaction { db in
+                // SQLite opens a file it may not write read-only, silently, when the -wal and -shm it
+                // needs exist already: refused here, as the open is refused without them, so that the
+                // first write does not fail deep in a command.
+                if sqlite3_db_readonly(db.sqliteConnection, "main") == 1 {
+                    throw DatabaseError(resultCode: .SQLITE_READONLY, message: "SQLite opened \(location) read-only")
+                }
                 // GRDB sets synchronous=NORMAL when it enables WAL, after any prepareDatabase hook:
                 // the durability level can only be set once the connection is open.
                 try db.execute(sql: "PRAGMA synchronous = \(configuration.durability.synchronousPragmaValue)")

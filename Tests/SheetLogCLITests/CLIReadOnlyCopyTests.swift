@@ -157,6 +157,31 @@ struct CLIReadOnlyCopyTests {
         }
         #expect(try contents(of: folder) == before)
     }
+
+    /// SQLite opens a file it may not write read-only, without a word, when the `-wal` and `-shm` it
+    /// needs are there already: the first write then failed deep in the append ("append failed in
+    /// SQLite: attempt to write a readonly database"), where the same copy without them said what
+    /// was wrong at open.
+    @Test("writing commands on a read-only live copy (-wal and -shm beside it) say the file cannot be written, and change nothing")
+    func writingCommandsOnAReadOnlyLiveCopy() async throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let (database, _) = try await liveDatabase(cli)
+        let folder = try readOnlyFolder("live", in: cli, copying: [
+            (cli.database, "app.sqlite"), (cli.database + "-wal", "app.sqlite-wal"), (cli.database + "-shm", "app.sqlite-shm"),
+        ])
+        try database.close()
+        let before = try contents(of: folder)
+        let path = folder.appendingPathComponent("app.sqlite").path
+        let input = cli.directory.appendingPathComponent("in.jsonl")
+        try Data((IngestLines.expenseFlow("more").joined(separator: "\n") + "\n").utf8).write(to: input)
+        for arguments in [["ingest", input.path], ["ingest", "--each", input.path], ["rebuild"], ["recover", "decline", "demo-crash", "expense"], ["prune", "--before", "2030-01-01"]] {
+            let run = try cli.runUnprivileged(arguments, database: path)
+            #expect(run.status == 1, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("sheetlog: cannot write to \(path): permission denied (the file is read-only)"), "\(arguments): \(run.stderr)")
+        }
+        #expect(try contents(of: folder) == before)
+    }
 }
 
 extension Int64 {
