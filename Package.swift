@@ -221,3 +221,21 @@ let package = Package(
 for target in package.targets where target.type != .test && !target.name.hasPrefix("C") {
     target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
 }
+
+// ThreadSanitizer's run in CI (`.ci/run`) takes the concurrency tests only: SheetLogTests' many tasks,
+// group commit and two databases on one file, SheetLogSQLiteTests' subscriptions, the store conformance
+// suite, and the processes on one file (`.ci/run` checks that both graphs list the same of them). Built
+// under the sanitizer, the whole graph (NIO, Hummingbird, postgres-nio and the server's tests) was the
+// longest step of CI for tests it never runs; with SHEETLOG_SANITIZED_TESTS=1 in the environment, the
+// package declares only what those four test targets and the benchmark package need. The
+// dependencies stay declared, so that both graphs resolve to the same Package.resolved.
+if Context.environment["SHEETLOG_SANITIZED_TESTS"] == "1" {
+    let kept: Set<String> = [
+        "SheetLogJSON", "SheetLogCore", "SheetLogDomain", "SheetLogProjections", "SheetLogStorage", "SheetLogSQLite", "SheetLog",
+        "SheetLogPush", "SheetLogIngest", "SheetLogReports", "SheetLogCLI",
+        "SheetLogTestSupport", "SheetLogStoreConformance", "SheetLogViewerTestSupport",
+        "SheetLogTests", "SheetLogSQLiteTests", "SheetLogStoreConformanceTests", "SheetLogConcurrencyTests",
+    ]
+    package.targets.removeAll { !kept.contains($0.name) }
+    package.products.removeAll { product in product.name == "sheetlog-server" }
+}
