@@ -120,6 +120,55 @@ struct CLIPrunedExportTests {
         #expect(try cli.run(["verify"], database: copy).status == 0)
     }
 
+    /// A subject's drafts carried across the cut, one restored and one edited back to its baseline
+    /// after it, then the subject erased: the export's base held its values as `{"erased":true}`, and
+    /// the copy refused the restore ("holds a value read as erased … not a value to record").
+    @Test("drafts carried across the cut, restored and edited after it, their subject erased after that: the copy answers as the original")
+    func carriedDraftsOfASubjectErasedAfterTheCut() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let options = try Setup(sealed: true).options(cli, key: "original.key")
+        func line(_ session: String, _ body: String, day: Int = 1) -> String { #"{"session":"\#(session)",\#(body),"at":"2026-01-0\#(day)T09:00:00.000Z"}"# }
+        let route = #""route":{"name":"editItem","group":"editor","params":{}}"#
+        let before = [
+            line("k1", #""type":"present","presentation":"p1",\#(route),"baseline":{"title":"Desk lamp","price":30},"required":["amount"],"guard":"whenDirty","subject":"leaver""#),
+            line("k1", #""type":"edit","field":"amount","value":"12.00""#),
+            line("k1", #""type":"edit","field":"title","value":"Floor lamp""#),
+            line("k1", #""type":"edit","field":"title","value":"Desk lamp""#),
+            line("k2", #""type":"present","presentation":"p1",\#(route),"baseline":{"title":"Chair"},"guard":"whenDirty","subject":"leaver""#),
+            line("k2", #""type":"edit","field":"title","value":"Stool""#),
+        ]
+        #expect(try cli.run(options + ["ingest", "-"], input: Data((before.joined(separator: "\n") + "\n").utf8)).status == 0)
+        let prune = try cli.run(options + ["prune", "--before", "2100-01-01", "--json"])
+        #expect((try CLIHarness.json(prune.stdout) as? [String: Any])?["carriedSessions"] as? Int == 2, "\(prune.stdout)\(prune.stderr)")
+        let after = [
+            line("k3", #""type":"restoreDraft","from":{"session":"k1","presentation":"p1"}"#, day: 2),
+            line("k3", #""type":"edit","field":"amount","value":"13.00""#, day: 2),
+            line("k3", #""type":"attemptDismiss","source":"swipe""#, day: 2),
+            line("k3", #""type":"keepEditing""#, day: 2),
+            // k2's title typed back to its baseline: the swipe goes through, as on a clean draft.
+            line("k2", #""type":"edit","field":"title","value":"Chair""#, day: 2),
+            line("k2", #""type":"attemptDismiss","source":"swipe""#, day: 2),
+        ]
+        let recorded = try cli.run(options + ["ingest", "-"], input: Data((after.joined(separator: "\n") + "\n").utf8))
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(try cli.run(options + ["erase", "--subject", "leaver", "--requested-by", "ticket 12"]).status == 0)
+
+        let export = try cli.run(options + ["export"])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(!export.stdout.contains(#"{"erased":true}"#), "\(export.stdout)")
+        let copy = cli.directory.appendingPathComponent("copy.sqlite").path
+        let copyOptions = try Setup(sealed: true).options(cli, key: "copy.key")
+        let ingest = try cli.run(copyOptions + ["ingest", "-"], input: Data(export.stdout.utf8), database: copy)
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        for arguments in [["audit", "--json"], ["sessions"], ["recover", "--json"], ["erasures"], ["replay", "k3", "--json"], ["replay", "k2", "--json"], ["state", "k1"]] {
+            let (copied, original) = (try cli.run(copyOptions + arguments, database: copy), try cli.run(options + arguments))
+            #expect(copied.stdout == original.stdout, "\(arguments): \(copied.stderr)")
+        }
+        #expect(try cli.run(copyOptions + ["verify"], database: copy).status == 0)
+        #expect(try cli.run(copyOptions + ["export"], database: copy).stdout == export.stdout)
+    }
+
     @Test("a base is refused into a database that has recorded anything, and out of place; nothing is written")
     func misplacedBasesAreRefused() throws {
         let cli = try CLIHarness()

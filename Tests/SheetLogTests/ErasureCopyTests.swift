@@ -107,13 +107,17 @@ struct ErasureCopyTests {
 /// Drafts that move between sessions of an erased subject: found by an adversarial trial.
 @Suite("erasure copied, across restores")
 struct ErasureCopyRestoreTests {
-    /// Records `commands` (session, command) into a sealed source under `subject`, erases it, copies
-    /// the export into a fresh sealed database and compares what both hold.
-    static func copyAfterErasing(_ subject: String, _ commands: [(String, SheetCommand)]) async throws {
+    /// Records `commands` (session, command) into a sealed source under `subject` (pruned through
+    /// its end before the one at `prunedBefore`), erases it, copies the export into a fresh sealed
+    /// database and compares what both hold.
+    static func copyAfterErasing(_ subject: String, _ commands: [(String, SheetCommand)], prunedBefore: Int? = nil) async throws {
         let directory = try TemporaryDirectory("erase-copy-restore")
         let source = try SheetLogDatabase.open(path: directory.path("source.sqlite"), options: ErasureTests.options(MasterKey.generate()))
         for (index, (session, command)) in commands.enumerated() {
-            try await source.record(command, in: session, id: "c\(index)", occurredAt: 1_767_225_600_000 + Int64(index), subject: subject)
+            if index == prunedBefore { #expect(try await source.prune(before: Date().addingTimeInterval(86_400)).carriedSessions > 0) }
+            // Before the test clock's now, where the erasure's own events are: a kept event at or before
+            // the cut's last time reads to the copy as a resend of a pruned command.
+            try await source.record(command, in: session, id: "c\(index)", occurredAt: 1_767_225_000_000 + Int64(index), subject: subject)
         }
         try await source.erase(subject: subject, requestedBy: "test")
         let entries = try await source.exportLog()
@@ -153,6 +157,26 @@ struct ErasureCopyRestoreTests {
             ("d2", .attemptDismiss(source: .swipe)),
             ("d2", .confirmDiscard()),
         ])
+    }
+
+    /// The base held an erased subject's carried values as erased markers, which a restore refuses to
+    /// record: the copy refused the restore of e1's draft ("holds a value read as erased").
+    @Test("drafts the base carries, restored or typed back to the baseline after the cut, their subject erased after that")
+    func carriedDraftsAfterTheCut() async throws {
+        try await Self.copyAfterErasing("erin", [
+            ("e1", .present(presentation: "p1", route: Route(name: "n"), baseline: ["title": "Desk", "price": 30])),
+            ("e1", .edit(field: "amount", value: "12")),
+            ("e1", .edit(field: "title", value: "Floor")),
+            ("e1", .edit(field: "title", value: "Desk")),
+            ("e3", .present(presentation: "p3", route: Route(name: "n"), baseline: ["title": "Chair"])),
+            ("e3", .edit(field: "title", value: "Stool")),
+            ("e2", .restoreDraft(from: DraftReference(session: "e1", presentation: "p1"), as: "p1r")),
+            ("e2", .edit(field: "amount", value: "13")),
+            ("e2", .attemptDismiss(source: .swipe)),
+            ("e2", .keepEditing()),
+            ("e3", .edit(field: "title", value: "Chair")),
+            ("e3", .attemptDismiss(source: .swipe)),
+        ], prunedBefore: 6)
     }
 
     @Test("a draft is restored only into a session of its own subject; refused, nothing is written")
@@ -201,46 +225,63 @@ struct ErasureCopyPropertyTests {
         }
     }
 
-    @Test("a copy of an erased subject's sessions appends the same events, with the same decisions, and exports the same")
-    func copyDecidesAlike() async throws {
+    /// Pruned, the base carries the subject's open drafts across the cut (a random point), and right
+    /// after it one of them is restored when there is one; the commands after it edit and dismiss them.
+    @Test("a copy of an erased subject's sessions appends the same events, with the same decisions, and exports the same",
+          arguments: [false, true])
+    func copyDecidesAlike(pruned: Bool) async throws {
         let directory = try TemporaryDirectory("erase-copy-property")
         var round = 0
         // 12 sequences (2.7 s; 40 took 9.1 s, each two sealed files, an erasure and a copy); the soak runs 40.
         await propertyCheck(count: TestSize.cases(12, soak: 40), input: Self.sequences) { numbers in
             round += 1
-            let source = try SheetLogDatabase.open(
-                path: directory.path("source-\(round).sqlite"), options: ErasureTests.options(MasterKey.generate()))
-            var nextID = 0
-            var now: Int64 = 1_767_225_600_000
-            for number in numbers {
-                var chooser = CommandChooser(number)
-                let session = chooser.chance(80) ? "a" : "b"
-                nextID += 1
-                now += Int64(1 + chooser.below(5_000))
-                let drafts = try await source.recoverableDrafts().map(\.reference)
-                let command = chooser.command(for: try await source.state(of: session), freshID: "p\(nextID)", drafts: drafts)
-                do {
-                    try await source.record(command, in: session, id: "c\(nextID)", occurredAt: now, subject: "gone")
-                } catch let error as SheetLogError where [.ruleViolation, .invalidInput, .payloadTooLarge].contains(error.code) {
-                    continue
-                }
-            }
-            guard try await source.lastPosition() > 0 else { return }
-            _ = try await source.erase(subject: "gone", requestedBy: "test")
-            let entries = try await source.exportLog()
-
-            let copy = try SheetLogDatabase.open(
-                path: directory.path("copy-\(round).sqlite"), options: ErasureTests.options(MasterKey.generate()))
-            _ = try await ErasureCopyTests.copy(entries, into: copy)
-            #expect(try await copy.exportLog() == entries)
-            for session in ["a", "b"] {
-                let original = try Self.structure(of: try await source.backend.readStream(session), keys: source.backend.subjectKeys)
-                let copied = try Self.structure(of: try await copy.backend.readStream(session), keys: copy.backend.subjectKeys)
-                #expect(copied == original, "session \(session) of \(numbers)")
-            }
-            #expect(try await copy.dismissalsThatDiscardedUnsavedData() == (try await source.dismissalsThatDiscardedUnsavedData()))
-            try source.close()
-            try copy.close()
+            try await Self.check(numbers, prunedAfter: pruned ? numbers[0] % numbers.count : nil, in: directory, round: round)
         }
+    }
+
+    /// Records the commands `numbers` choose into sessions a and b of subject `gone` (pruned through
+    /// its end after `prunedAfter` of them), erases the subject, copies the export into a fresh sealed
+    /// database and compares both.
+    private static func check(_ numbers: [Int], prunedAfter: Int?, in directory: TemporaryDirectory, round: Int) async throws {
+        let source = try SheetLogDatabase.open(
+            path: directory.path("source-\(round).sqlite"), options: ErasureTests.options(MasterKey.generate()))
+        var nextID = 0
+        var now: Int64 = 1_767_225_600_000
+        for (index, number) in numbers.enumerated() {
+            if index == prunedAfter { _ = try await source.prune(before: Date().addingTimeInterval(86_400)) }
+            var chooser = CommandChooser(number)
+            var session = chooser.chance(80) ? "a" : "b"
+            nextID += 1
+            now += Int64(1 + chooser.below(5_000))
+            let drafts = try await source.recoverableDrafts().map(\.reference)
+            var command = chooser.command(for: try await source.state(of: session), freshID: "p\(nextID)", drafts: drafts)
+            // Right after the cut, a draft the base carries is restored when there is one.
+            if index == prunedAfter, let carried = drafts.first {
+                (session, command) = (carried.session, .restoreDraft(from: carried, as: "p\(nextID)"))
+            }
+            do {
+                try await source.record(command, in: session, id: "c\(nextID)", occurredAt: now, subject: "gone")
+            } catch let error as SheetLogError where [.ruleViolation, .invalidInput, .payloadTooLarge, .pruned].contains(error.code) {
+                // Refused, as the original's own command was (a session the prune removed whole: pruned).
+                continue
+            }
+        }
+        guard try await source.lastPosition() > 0 else { return }
+        _ = try await source.erase(subject: "gone", requestedBy: "test")
+        let entries = try await source.exportLog()
+
+        let copy = try SheetLogDatabase.open(
+            path: directory.path("copy-\(round).sqlite"), options: ErasureTests.options(MasterKey.generate()))
+        _ = try await ErasureCopyTests.copy(entries, into: copy)
+        #expect(try await copy.exportLog() == entries)
+        for session in ["a", "b"] {
+            let original = try Self.structure(of: try await source.backend.readStream(session), keys: source.backend.subjectKeys)
+            let copied = try Self.structure(of: try await copy.backend.readStream(session), keys: copy.backend.subjectKeys)
+            #expect(copied == original, "session \(session) of \(numbers), pruned after \(prunedAfter.map(String.init) ?? "none")")
+        }
+        #expect(try await copy.dismissalsThatDiscardedUnsavedData() == (try await source.dismissalsThatDiscardedUnsavedData()))
+        #expect(try await copy.recoverableDrafts().map(\.reference) == (try await source.recoverableDrafts().map(\.reference)))
+        try source.close()
+        try copy.close()
     }
 }

@@ -21,8 +21,10 @@ extension SheetLogDatabase {
     /// install it into an empty database first, ``installBase(_:)``). Recorded into another sealed database in this order — commands with
     /// ``record(_:states:)``, erasures with ``erase(_:)`` — it holds the same sessions, and the same
     /// subjects erased at the same points. An erased subject's values are exported as `[erased]`,
-    /// its edits as ``ErasedEditValues`` chooses (`[erased N]`, N the edit's position), so that the
-    /// copy decides its commands as the original did.
+    /// its edits as ``ErasedEditValues`` chooses (`[erased N]`, N the edit's position), and the drafts
+    /// the base carries for a subject erased after the cut as ``ErasedCarriedValues`` does (`[erased
+    /// base N]` for a field that differed from its baseline), so that the copy decides its commands as
+    /// the original did.
     ///
     /// With `session`, the commands that touched it and the erasures of its subject; with
     /// `options.selfContained` also the commands a fresh database needs to decide them
@@ -71,11 +73,12 @@ extension SheetLogDatabase {
                 "export writes every value, and the values of \(path ?? "this database") are sealed: give its master key (--key-file); replay, recover, audit, stats and verify read it without the key, every value withheld",
                 context: .init(stream: sealed.stream, position: sealed.position, operation: "export"))
         }
-        let erasedStreams = try await erasedSubjectsStreams(among: events, keys: keys)
-        let erasedEdits = try await erasedEditValues(of: erasedStreams, keys: keys)
         var redaction = options.redact ? ExportRedaction() : nil
         // The base first: its values take the first placeholders, as they came first in the log.
-        let head: [ExportedEntry] = try base.map { image in [.base(redaction == nil ? image : try redaction!.base(image))] } ?? []
+        let written = try base.map { image in try (redaction == nil ? image : try redaction!.base(image)).withErasedStandIns() }
+        let head: [ExportedEntry] = written.map { [.base($0.image)] } ?? []
+        let erasedStreams = try await erasedSubjectsStreams(among: events, keys: keys)
+        let erasedEdits = try await erasedEditValues(of: erasedStreams, keys: keys, carriedBaselines: written?.baselines ?? [:])
         return try head + events.sorted { $0.position < $1.position }.map { event in
             if SubjectErasure.isLogLevel(type: event.type) {
                 let erasure = try SubjectErasure.decode(event)
@@ -117,7 +120,9 @@ extension SheetLogDatabase {
     /// The stand-ins (``ErasedEditValues``) of the edits of erased subjects' sessions `streams`,
     /// by event id: recorded again, they decide as the original values did. Every such session is
     /// read whole: a draft's next attempt may be in another session, where it was restored.
-    private func erasedEditValues(of streams: Set<String>, keys: any SubjectKeys) async throws -> [String: FieldValue] {
+    private func erasedEditValues(
+        of streams: Set<String>, keys: any SubjectKeys, carriedBaselines: [DraftReference: [String: FieldValue]]
+    ) async throws -> [String: FieldValue] {
         var erased: [ErasedEditValues.Event] = []
         for stream in streams {
             erased += try await backend.readStream(stream).map {
@@ -125,7 +130,7 @@ extension SheetLogDatabase {
             }
         }
         guard !erased.isEmpty else { return [:] }
-        return ErasedEditValues.values(for: erased.sorted { $0.position < $1.position })
+        return ErasedEditValues.values(for: erased.sorted { $0.position < $1.position }, carriedBaselines: carriedBaselines)
     }
 
     /// Every command's first event and every erasure, in log order.

@@ -33,9 +33,12 @@ public enum ErasedEditValues {
         }
     }
 
-    /// The stand-in value of every edit among `events` (in log order), by event id.
-    public static func values(for events: [Event]) -> [String: FieldValue] {
+    /// The stand-in value of every edit among `events` (in log order), by event id. `carriedBaselines`
+    /// are the baselines of drafts a pruned log's base carries, as the export writes them
+    /// (``ErasedCarriedValues``): an edit of such a draft that put the baseline's value back gets it.
+    public static func values(for events: [Event], carriedBaselines: [DraftReference: [String: FieldValue]] = [:]) -> [String: FieldValue] {
         var baselines: [Draft: [String: FieldValue]] = [:]
+        for (draft, baseline) in carriedBaselines { baselines[Draft(session: draft.session, presentation: draft.presentation)] = baseline }
         // The latest edit of each draft's field, until an attempt tells whether it differed.
         var waiting: [Draft: [String: String]] = [:]
         var reverted: [String: FieldValue] = [:]
