@@ -22,6 +22,9 @@ enum DatabaseFileProblem: Equatable {
     case readOnlyFile(String)
     /// The file's folder cannot be written, and SQLite must create the `-wal` and `-shm` files there.
     case readOnlyFolder(String)
+    /// The file's `-wal` or `-shm` (the path) exists and cannot be written (the reason's words): made by
+    /// another user's process, say, as a read by another user leaves them.
+    case readOnlySideFile(String, String)
 
     /// What stops `path` from being read (or, with `writing`, written) as a database file; nil when
     /// the file system shows nothing wrong. `readOnlyFolder` is only looked for with `writing`.
@@ -31,9 +34,26 @@ enum DatabaseFileProblem: Equatable {
         if (info.st_mode & S_IFMT) == S_IFDIR { return .directory }
         if access(path, R_OK) != 0 { return .denied(FileSystemReason.text(for: errno)) }
         guard writing else { return nil }
-        if access(path, W_OK) != 0 { return .readOnlyFile(FileSystemReason.text(for: errno)) }
+        if let unwritable = unwritable(at: path) { return unwritable }
         let folder = folder(of: path)
         if access(folder, W_OK) != 0 { return .readOnlyFolder(folder) }
+        return nil
+    }
+
+    /// What stops an existing database file at `path` from being written, found without SQLite: the
+    /// file itself, or a `-wal` or `-shm` beside it, is not writable by this process. SQLite opens such
+    /// a file read-only without a word (or fails at the first write), so a writer asks first.
+    static func unwritable(at path: String) -> DatabaseFileProblem? {
+        // Only a regular file: what else is at a path (nothing, a directory) is found by find(at:writing:).
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        if access(path, W_OK) != 0 {
+            let error = errno
+            return error == ENOENT ? nil : .readOnlyFile(FileSystemReason.text(for: error))
+        }
+        for side in [path + "-wal", path + "-shm"] where access(side, F_OK) == 0 && access(side, W_OK) != 0 {
+            return .readOnlySideFile(side, FileSystemReason.text(for: errno))
+        }
         return nil
     }
 
@@ -56,7 +76,7 @@ enum DatabaseFileProblem: Equatable {
     var meansNoFile: Bool {
         switch self {
         case .missingFile, .missingFolder, .notAFolder: return true
-        case .directory, .denied, .readOnlyFile, .readOnlyFolder: return false
+        case .directory, .denied, .readOnlyFile, .readOnlyFolder, .readOnlySideFile: return false
         }
     }
 
@@ -80,6 +100,11 @@ enum DatabaseFileProblem: Equatable {
             return SheetLogError(.storage, "cannot open \(path): \(reason)", context: context)
         case .readOnlyFile(let reason):
             return SheetLogError(.storage, "cannot write to \(path): \(reason) (the file is read-only)", context: context)
+        case .readOnlySideFile(let side, let reason):
+            return SheetLogError(
+                .storage,
+                "cannot write to \(path): \(side) may not be written by this user (\(reason)), and SQLite writes it with the database; another user's process may have made it",
+                context: context)
         case .readOnlyFolder(let folder):
             return SheetLogError(
                 .storage,

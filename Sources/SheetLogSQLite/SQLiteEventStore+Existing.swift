@@ -16,6 +16,10 @@ extension SQLiteEventStore {
         if let problem = DatabaseFileProblem.find(at: path, writing: false) {
             throw problem.error(path: path, writing: false, context: .init(operation: "open"))
         }
+        // It is opened to be written: a file that may not be is refused as such before it is read.
+        if let problem = DatabaseFileProblem.unwritable(at: path) {
+            throw problem.error(path: path, writing: true, context: .init(operation: "open"))
+        }
         do {
             try Self.checkExistingFile(at: path, busyTimeout: configuration.busyTimeout, requireLog: true)
         } catch {
@@ -34,7 +38,7 @@ extension SQLiteEventStore {
         switch problem {
         case .missingFile:
             return true
-        case .readOnlyFile, .readOnlyFolder:
+        case .readOnlyFile, .readOnlyFolder, .readOnlySideFile:
             return false  // a file is there; opening it says what SQLite can and cannot do with it
         case .missingFolder, .notAFolder, .directory, .denied:
             throw problem.error(path: path, writing: true, context: .init(operation: "open"))

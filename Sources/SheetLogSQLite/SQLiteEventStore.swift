@@ -39,6 +39,11 @@ public final class SQLiteEventStore: EventStore, Sendable {
     /// (saying what is wrong with the path: a directory, no such folder, permission denied …) or when
     /// the file is another program's database, which is left as it was.
     public convenience init(path: String, configuration: Configuration = .init()) throws {
+        // SQLite opens a file it may not write read-only, or fails at the first write when its -wal or
+        // -shm may not be written: said at open, naming the file that is in the way.
+        if let problem = DatabaseFileProblem.unwritable(at: path) {
+            throw problem.error(path: path, writing: true, context: .init(operation: "open"))
+        }
         let pool: DatabasePool
         do {
             try Self.checkExistingFile(at: path, busyTimeout: configuration.busyTimeout)

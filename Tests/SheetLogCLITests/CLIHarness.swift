@@ -36,8 +36,9 @@ struct CLIHarness {
 
     /// Runs the `sheetlog` binary with `--db <database> arguments…` as a user without privileges, for
     /// whom file permissions hold: the tests run as root, which reads and writes a 0444 file in a 0555 folder.
-    func runUnprivileged(_ arguments: [String], database: String? = nil) throws -> Run {
-        try Self.runBinary(["--db", database ?? self.database] + arguments, unprivileged: true)
+    /// `user` is `nobody` (65534) unless another is given (its group the same number).
+    func runUnprivileged(_ arguments: [String], database: String? = nil, user: UInt32 = 65534) throws -> Run {
+        try Self.runBinary(["--db", database ?? self.database] + arguments, unprivileged: true, user: user)
     }
 
     /// Whether ``runUnprivileged(_:database:)`` can drop root's privileges here (`setpriv`, util-linux).
@@ -57,10 +58,12 @@ struct CLIHarness {
     /// Runs the `sheetlog` binary with `arguments…` as given; with `unprivileged`, as user and group
     /// `nobody` (65534) when this process is root.
     @discardableResult
-    static func runBinary(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:], unprivileged: Bool = false) throws -> Run {
+    static func runBinary(
+        _ arguments: [String], input: Data = Data(), environment: [String: String] = [:], unprivileged: Bool = false, user: UInt32 = 65534
+    ) throws -> Run {
         if unprivileged && getuid() == 0 {
             return try ProductBinary.run(
-                URL(fileURLWithPath: setpriv), ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments,
+                URL(fileURLWithPath: setpriv), ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", executable.path] + arguments,
                 input: input, environment: environment)
         }
         return try ProductBinary.run(executable, arguments, input: input, environment: environment)

@@ -161,26 +161,61 @@ struct CLIReadOnlyCopyTests {
     /// SQLite opens a file it may not write read-only, without a word, when the `-wal` and `-shm` it
     /// needs are there already: the first write then failed deep in the append ("append failed in
     /// SQLite: attempt to write a readonly database"), where the same copy without them said what
-    /// was wrong at open.
-    @Test("writing commands on a read-only live copy (-wal and -shm beside it) say the file cannot be written, and change nothing")
-    func writingCommandsOnAReadOnlyLiveCopy() async throws {
+    /// was wrong at open. With the `-wal` alone, rebuild, recover, prune and erase said the copy
+    /// could not be read in place (a reader's refusal) where ingest said it could not be written.
+    @Test("writing commands on a read-only live copy say the file cannot be written, and change nothing",
+          arguments: [["-wal", "-shm"], ["-wal"]])
+    func writingCommandsOnAReadOnlyLiveCopy(sideFiles: [String]) async throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
         let (database, _) = try await liveDatabase(cli)
-        let folder = try readOnlyFolder("live", in: cli, copying: [
-            (cli.database, "app.sqlite"), (cli.database + "-wal", "app.sqlite-wal"), (cli.database + "-shm", "app.sqlite-shm"),
-        ])
+        let folder = try readOnlyFolder("live", in: cli, copying: [(cli.database, "app.sqlite")] + sideFiles.map { (cli.database + $0, "app.sqlite" + $0) })
         try database.close()
         let before = try contents(of: folder)
         let path = folder.appendingPathComponent("app.sqlite").path
-        let input = cli.directory.appendingPathComponent("in.jsonl")
-        try Data((IngestLines.expenseFlow("more").joined(separator: "\n") + "\n").utf8).write(to: input)
-        for arguments in [["ingest", input.path], ["ingest", "--each", input.path], ["rebuild"], ["recover", "decline", "demo-crash", "expense"], ["prune", "--before", "2030-01-01"]] {
+        for arguments in try Self.writers(cli) {
             let run = try cli.runUnprivileged(arguments, database: path)
             #expect(run.status == 1, "\(arguments): \(run.stderr)")
             #expect(run.stderr.hasPrefix("sheetlog: cannot write to \(path): permission denied (the file is read-only)"), "\(arguments): \(run.stderr)")
         }
         #expect(try contents(of: folder) == before)
+    }
+
+    /// A reading command by another user leaves the `-wal` and `-shm` it made, theirs: the owner's
+    /// writing commands then failed with "attempt to write a readonly database" at the first write.
+    @Test("-wal and -shm another user's read left: the owner's writing commands name the file in the way, and change nothing")
+    func sideFilesOfAnotherUser() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        _ = try demo(cli)
+        let folder = cli.directory.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+        let path = folder.appendingPathComponent("app.sqlite").path
+        try FileManager.default.copyItem(atPath: cli.database, toPath: path)
+        #expect(chown(path, 65534, 65534) == 0)
+        // User daemon (1) reads it: SQLite leaves the -wal and -shm that reader made, daemon's, 0644.
+        // (Root's would be given to the file's owner: SQLite does so as root.)
+        #expect(try cli.runUnprivileged(["sessions"], database: path, user: 1).status == 0)
+        #expect(FileManager.default.fileExists(atPath: path + "-wal") && FileManager.default.fileExists(atPath: path + "-shm"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        for arguments in try Self.writers(cli) {
+            let run = try cli.runUnprivileged(arguments, database: path)
+            #expect(run.status == 1, "\(arguments): \(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix("sheetlog: cannot write to \(path): \(path)-wal may not be written by this user (permission denied)"),
+                "\(arguments): \(run.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try cli.runUnprivileged(["sessions"], database: path).status == 0, "reading still works")
+    }
+
+    /// The writing commands, each with what it needs to write.
+    private static func writers(_ cli: CLIHarness) throws -> [[String]] {
+        let input = cli.directory.appendingPathComponent("in.jsonl")
+        try Data((IngestLines.expenseFlow("more").joined(separator: "\n") + "\n").utf8).write(to: input)
+        return [["ingest", input.path], ["ingest", "--each", input.path], ["rebuild"], ["recover", "decline", "demo-crash", "expense"],
+                ["prune", "--before", "2030-01-01"]]
     }
 }
 
