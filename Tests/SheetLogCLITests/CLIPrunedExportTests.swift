@@ -153,6 +153,11 @@ struct CLIPrunedExportTests {
         let recorded = try cli.run(options + ["ingest", "-"], input: Data((after.joined(separator: "\n") + "\n").utf8))
         #expect(recorded.status == 0, "\(recorded.stderr)")
         #expect(try cli.run(options + ["erase", "--subject", "leaver", "--requested-by", "ticket 12"]).status == 0)
+        // k3's draft came from k1, whose first commands the prune removed: a self-contained export of
+        // k3 cannot be made, and says so (it wrote k3's lines alone, which no new file takes).
+        let selfContained = try cli.run(options + ["export", "--session", "k3", "--self-contained"])
+        #expect(selfContained.status == 1 && selfContained.stdout.isEmpty, "\(selfContained.stdout)")
+        #expect(selfContained.stderr.hasPrefix("sheetlog: session k3 needs it from its first command (a draft moved between them), and an export of it would lack its first 4 versions: session k1 was pruned through version 4"), "\(selfContained.stderr)")
 
         let export = try cli.run(options + ["export"])
         #expect(export.status == 0, "\(export.stderr)")

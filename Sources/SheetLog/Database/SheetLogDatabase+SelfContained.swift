@@ -28,6 +28,17 @@ extension SheetLogDatabase {
         }
         while let stream = pending.popLast() {
             try Task.checkCancellation()
+            if stream != session {
+                // A draft's origin a prune cut into cannot be replayed from its first command.
+                switch try await backend.base(of: stream) {
+                case .pruned(let pruning): throw pruning.error(operation: "export")
+                case .carried(let carried):
+                    throw carried.error(
+                        "session \(session) needs it from its first command (a draft moved between them), and an export of it would lack its first \(carried.version) versions",
+                        operation: "export")
+                case nil: break
+                }
+            }
             let through = needed[stream] ?? .max
             for event in try await events(of: stream) where event.position <= through {
                 if Self.isFirstEvent(event) {
